@@ -1,0 +1,182 @@
+//! The rules functions of RULES.md as text in, text out: the one implementation behind the
+//! JavaScript exports, the CLI and the fuzz targets.
+//!
+//! Every function takes DFEN text and never panics: invalid input yields the neutral value of
+//! RULES.md §16 (`None`, an empty list, `"{}"` or `0`).
+
+use crate::rules::{perft_roles, Color, Dice, Move, Position, Role, Square, Step, Turns, Uci};
+use std::fmt::Write as _;
+
+/// Game status by king presence (RULES.md §15).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameStatus {
+    /// `true` iff a king of either colour is missing.
+    pub over: bool,
+    /// The colour that still has a king when exactly one colour has none.
+    pub winner: Option<crate::Color>,
+}
+
+/// The perft depth cap of the JavaScript API (RULES.md §12.1).
+pub const PERFT_MAX_DEPTH_JS: u32 = 6;
+/// The perft depth cap of the CLI and the Rust API (RULES.md §12.1).
+pub const PERFT_MAX_DEPTH: u32 = 8;
+
+/// `getLegalUciMoves`: the first micro-moves of the legal turns, in generation order.
+pub fn legal_uci_moves(dfen: &str) -> Vec<String> {
+    roll(dfen).map_or_else(Vec::new, |t| t.first_moves().iter().map(Move::to_string).collect())
+}
+
+/// `getLegalTurnTree` as JSON text, keys in UCI order: `"{}"` for a pass, no dice or invalid input.
+pub fn legal_turn_tree_json(dfen: &str) -> String {
+    roll(dfen).map_or_else(|| "{}".to_owned(), |t| turn_tree_json(&t))
+}
+
+/// The legal turn tree of `turns` as JSON text, byte-identical to JavaScript's `JSON.stringify`.
+pub fn turn_tree_json(turns: &Turns) -> String {
+    let mut out = String::from("{");
+    // Objects open below the root, and whether the last thing written opened one.
+    let (mut open, mut just_opened) = (0, true);
+    turns.walk(turns.root(), 0, |path, step: &Step| {
+        let parents = path.len() - 1;
+        for _ in parents..open {
+            out.push('}');
+        }
+        if !just_opened {
+            out.push(',');
+        }
+        let _ = write!(out, "\"{}\":{{", step.mv);
+        if step.is_leaf {
+            out.push('}');
+            (open, just_opened) = (parents, false);
+        } else {
+            (open, just_opened) = (parents + 1, true);
+        }
+    });
+    for _ in 0..=open {
+        out.push('}');
+    }
+    out
+}
+
+/// `getPlayableDice`: the dice still spendable after `moves` (`None` = omitted), as a dice field.
+pub fn playable_dice(dfen: &str, moves: Option<&[&str]>) -> Option<String> {
+    let pos = Position::from_dfen(dfen).ok()?;
+    let prefix = parse_moves(moves.unwrap_or(&[]))?;
+    match Turns::new(&pos) {
+        None => prefix.is_empty().then(String::new),
+        Some(turns) => Some(turns.playable_after(&prefix)?.to_field(pos.turn())),
+    }
+}
+
+/// `generateMoves`: pseudo-legal micro-moves in generation order (RULES.md §12.2).
+pub fn generate_moves(dfen: &str) -> Vec<String> {
+    Position::from_dfen(dfen).map_or_else(|_| Vec::new(), |pos| pos.generate(perft_roles(&pos)).iter().map(Move::to_string).collect())
+}
+
+/// `applyMove` (RULES.md §6); `promotion` `None` means not given.
+pub fn apply_move(dfen: &str, from: &str, to: &str, promotion: Option<&str>) -> Option<String> {
+    let mut pos = Position::from_dfen(dfen).ok()?;
+    let (from, to) = (Square::parse(from)?, Square::parse(to)?);
+    let promotion = match promotion {
+        None => None,
+        Some(p) => Some(match p {
+            "q" => Role::Queen,
+            "r" => Role::Rook,
+            "b" => Role::Bishop,
+            "n" => Role::Knight,
+            _ => return None,
+        }),
+    };
+    let m = pos
+        .find_move(Uci { from, to, promotion: None })
+        .or_else(|| pos.find_move(Uci { from, to, promotion: Some(promotion.unwrap_or(Role::Queen)) }))?;
+    let dice = pos.dice();
+    if !dice.is_empty() {
+        if !m.is_payable(dice) {
+            return None;
+        }
+        pos.set_dice(m.pay(dice));
+    }
+    pos.play_unchecked(m);
+    Some(pos.to_dfen())
+}
+
+/// `applyTurn` (RULES.md §11).
+pub fn apply_turn(dfen: &str, moves: &[&str]) -> Option<String> {
+    let pos = Position::from_dfen(dfen).ok()?;
+    let moves = parse_moves(moves)?;
+    if moves.is_empty() {
+        return None;
+    }
+    let end = Turns::new(&pos)?.follow(&moves)?;
+    if !end.is_leaf {
+        return None;
+    }
+    let mut after = end.position;
+    if end.captures_king {
+        after.set_dice(Dice::EMPTY);
+    } else {
+        after.end_turn();
+    }
+    Some(after.to_dfen())
+}
+
+/// `endTurn` (RULES.md §7).
+pub fn end_turn(dfen: &str) -> Option<String> {
+    let mut pos = Position::from_dfen(dfen).ok()?;
+    pos.end_turn();
+    Some(pos.to_dfen())
+}
+
+/// `perft` (RULES.md §12.1); 0 for invalid input or a depth above `max_depth`.
+pub fn perft(dfen: &str, depth: i64, max_depth: u32) -> u64 {
+    match (Position::from_dfen(dfen), u32::try_from(depth)) {
+        (Ok(pos), Ok(depth)) if depth <= max_depth => crate::rules::perft(&pos, depth),
+        _ => 0,
+    }
+}
+
+/// `getPieceFromDice`: the piece letter of a die face 1..6.
+pub fn piece_from_dice(face: i64) -> Option<char> {
+    u8::try_from(face).ok().and_then(Role::from_face).map(Role::char)
+}
+
+/// `canonicalKey` (RULES.md §14).
+pub fn canonical_key(dfen: &str) -> Option<String> {
+    Position::from_dfen(dfen).ok().map(|p| p.canonical().to_dfen())
+}
+
+/// `getGameStatus` (RULES.md §15).
+pub fn game_status(dfen: &str) -> Option<GameStatus> {
+    let pos = Position::from_dfen(dfen).ok()?;
+    let (white, black) = (pos.has_king(Color::White), pos.has_king(Color::Black));
+    let winner = match (white, black) {
+        (true, false) => Some(Color::White),
+        (false, true) => Some(Color::Black),
+        _ => None,
+    };
+    Some(GameStatus { over: !(white && black), winner })
+}
+
+/// `normalizedFen` (RULES.md §13).
+pub fn normalized_fen(dfen: &str) -> Option<String> {
+    Position::from_dfen(dfen).ok().map(|p| p.normalized_fen())
+}
+
+/// The opening-book key (RULES.md §13); `None` without dice.
+pub fn book_key(dfen: &str) -> Option<String> {
+    Position::from_dfen(dfen).ok()?.book_key()
+}
+
+/// The legal turns of a roll given as DFEN text; `None` for invalid text or a pass.
+fn roll(dfen: &str) -> Option<Turns> {
+    Turns::new(&Position::from_dfen(dfen).ok()?)
+}
+
+/// Parses 0..3 UCI strings; `None` if there are more or any does not parse.
+fn parse_moves(moves: &[&str]) -> Option<Vec<Uci>> {
+    if moves.len() > 3 {
+        return None;
+    }
+    moves.iter().map(|m| Uci::parse(m).ok()).collect()
+}

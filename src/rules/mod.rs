@@ -1,0 +1,30 @@
+//! The Dice Chess rules (RULES.md): pure, allocation-light, no I/O.
+
+pub mod attacks;
+mod bitboard;
+mod dfen;
+mod dice;
+mod keys;
+mod make;
+mod movegen;
+mod moves;
+mod perft;
+mod position;
+mod symmetry;
+mod turns;
+mod types;
+
+pub use bitboard::Bitboard;
+pub use dfen::{DfenError, MAX_DFEN_LEN};
+pub use dice::{Dice, RoleSet};
+pub use movegen::{count_moves, for_each_move, summarize_moves, MoveSummary};
+pub use moves::{Move, MoveKind, ParseUciError, Uci};
+pub use perft::{perft, perft_divide, perft_roles};
+pub use position::{Castling, Position, MAX_FULLMOVE, MAX_HALFMOVE};
+pub use turns::{for_each_available, Step, Turns};
+pub use types::{Color, Piece, Role, Square};
+
+/// The number of legal turns of the roll `pos` (0 for a pass).
+pub fn count_legal_turns(pos: &Position) -> u64 {
+    Turns::new(pos).map_or(0, |t| t.count())
+}
