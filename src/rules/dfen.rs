@@ -119,11 +119,11 @@ fn parse_dice(field: &str) -> Result<Dice, DfenError> {
 }
 
 fn parse_placement(field: &str, pos: &mut Position) -> Result<(), DfenError> {
-    let ranks: Vec<&str> = split_trimmed(field, '/').collect();
-    if ranks.len() != 8 {
-        return Err(DfenError::RankCount(ranks.len()));
+    let count = split_trimmed(field, '/').count();
+    if count != 8 {
+        return Err(DfenError::RankCount(count));
     }
-    for (i, text) in ranks.iter().enumerate() {
+    for (i, text) in split_trimmed(field, '/').enumerate() {
         let rank = 7 - i as u8;
         let label = rank + 1;
         let mut file: u32 = 0;
@@ -134,7 +134,8 @@ fn parse_placement(field: &str, pos: &mut Position) -> Result<(), DfenError> {
                 if file >= 8 {
                     return Err(DfenError::PieceAfterFileH(label));
                 }
-                pos.put(Square::from_coords(file as u8, rank), piece);
+                // Each square is written once: the file counter only grows.
+                pos.toggle(Square::from_coords(file as u8, rank), piece);
                 file += 1;
             } else {
                 return Err(DfenError::InvalidPlacementChar(label));

@@ -17,18 +17,19 @@ impl Position {
         let us = self.turn;
         let back: i8 = if us == Color::White { -8 } else { 8 };
         let mover = Piece { color: us, role: m.role };
-        self.take(m.from);
+        self.toggle(m.from, mover);
         let captured = match m.kind {
             MoveKind::EnPassant => m.to.offset(back).and_then(|v| self.take(v)),
-            _ => self.take(m.to),
+            _ if self.by_color[us.opponent().index()].contains(m.to) => self.take(m.to),
+            _ => None,
         };
-        self.put(m.to, Piece { color: us, role: m.promotion.unwrap_or(m.role) });
+        self.toggle(m.to, Piece { color: us, role: m.promotion.unwrap_or(m.role) });
         if m.kind == MoveKind::Castle {
             let rank = m.to.rank();
             let (rook_from, rook_to) = if m.to.file() == 6 { (7, 5) } else { (0, 3) };
-            if let Some(rook) = self.take(Square::from_coords(rook_from, rank)) {
-                self.put(Square::from_coords(rook_to, rank), rook);
-            }
+            let rook = Piece { color: us, role: Role::Rook };
+            self.toggle(Square::from_coords(rook_from, rank), rook);
+            self.toggle(Square::from_coords(rook_to, rank), rook);
         }
 
         // Castling rights (§5.2), in order.

@@ -146,6 +146,15 @@ pub fn for_each_move(pos: &Position, roles: RoleSet, mut f: impl FnMut(Move)) {
 
 /// The number of moves [`for_each_move`] would produce, counted in bulk.
 pub fn count_moves(pos: &Position, roles: RoleSet) -> u64 {
+    count_moves_with(pos, roles, true)
+}
+
+/// The number of moves of type `role` available with a single die: castling excluded.
+pub fn count_single_die_moves(pos: &Position, role: Role) -> u64 {
+    count_moves_with(pos, RoleSet::EMPTY.with(role), false)
+}
+
+fn count_moves_with(pos: &Position, roles: RoleSet, castling: bool) -> u64 {
     let us = pos.turn;
     let own = pos.by_color(us);
     let occupied = pos.occupied();
@@ -161,7 +170,7 @@ pub fn count_moves(pos: &Position, roles: RoleSet) -> u64 {
                 for from in pieces {
                     n += u64::from(piece_targets(role, from, occupied, own).count());
                 }
-                if role == Role::King {
+                if role == Role::King && castling {
                     let (home, _) = castle_home(us);
                     if pieces.contains(home) {
                         castling_moves(pos, home, |_| n += 1);
@@ -263,4 +272,24 @@ pub fn summarize_moves(pos: &Position, role: Role) -> MoveSummary {
         targets |= t;
     }
     MoveSummary { any: targets.any(), king_capture: (targets & kings).any(), quiet }
+}
+
+/// The number of moves of type `role` that capture an enemy king (castling never does).
+pub fn count_king_captures(pos: &Position, role: Role) -> u64 {
+    let us = pos.turn;
+    let kings = pos.pieces(us.opponent(), Role::King);
+    if kings.is_empty() {
+        return 0;
+    }
+    let occupied = pos.occupied();
+    let own = pos.by_color(us);
+    pos.pieces(us, role)
+        .map(|from| {
+            let targets = match role {
+                Role::Pawn => attacks::pawn(us, from),
+                _ => piece_targets(role, from, occupied, own),
+            };
+            u64::from((targets & kings).count())
+        })
+        .sum()
 }

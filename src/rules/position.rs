@@ -228,6 +228,14 @@ impl Position {
         self.by_role[piece.role.index()].add(sq);
     }
 
+    /// Flips `piece` on `sq`: adds it to an empty square or removes it from where it stands.
+    #[inline]
+    pub(crate) fn toggle(&mut self, sq: Square, piece: Piece) {
+        let bit = Bitboard::from_square(sq);
+        self.by_color[piece.color.index()] ^= bit;
+        self.by_role[piece.role.index()] ^= bit;
+    }
+
     /// Removes and returns the piece on `sq`.
     #[inline]
     pub fn take(&mut self, sq: Square) -> Option<Piece> {

@@ -8,7 +8,7 @@
 //! or its best non-capturing continuation reaches exactly `L* − s`.
 
 use super::dice::{Dice, RoleSet};
-use super::movegen::{for_each_move, summarize_moves};
+use super::movegen::{count_king_captures, count_single_die_moves, for_each_move, summarize_moves};
 use super::moves::{Move, MoveKind, Uci};
 use super::position::Position;
 use super::types::{Role, Square};
@@ -100,19 +100,36 @@ pub struct Step {
     pub captures_king: bool,
 }
 
-/// The legal turns of one roll: the root position and `L*`.
-#[derive(Clone, Copy, Debug)]
+/// The legal turns of one roll: the root position, `L*` and the legal first steps.
+#[derive(Clone, Debug)]
 pub struct Turns {
     root: Position,
     max_spent: u32,
+    first: Vec<Step>,
 }
 
 impl Turns {
     /// Analyses the roll `pos` (its dice pool is the roll). `None` when the pool is empty or no
     /// micro-move is available: a pass.
     pub fn new(pos: &Position) -> Option<Turns> {
-        let o = outlook(pos, pos.dice);
-        o.has_moves.then_some(Turns { root: *pos, max_spent: o.best_any })
+        if pos.dice.is_empty() {
+            return None;
+        }
+        let mut candidates = Vec::new();
+        let mut max_spent = 0;
+        for_each_available(pos, pos.dice, |m| {
+            let (child, captures_king) = Self::make(pos, m);
+            let below = if captures_king { Outlook::COMPLETE } else { outlook(&child, child.dice) };
+            max_spent = max_spent.max(m.cost_len() + below.best_any);
+            candidates.push((m, child, captures_king, below));
+        });
+        if candidates.is_empty() {
+            return None;
+        }
+        let mut turns = Turns { root: *pos, max_spent, first: Vec::with_capacity(candidates.len()) };
+        let first = candidates.into_iter().filter_map(|(m, child, kc, below)| turns.judge(m, child, m.cost_len(), kc, below)).collect();
+        turns.first = first;
+        Some(turns)
     }
 
     /// The rolled position.
@@ -125,27 +142,50 @@ impl Turns {
         self.max_spent
     }
 
+    /// The legal first steps in generation order.
+    pub fn first_steps(&self) -> &[Step] {
+        &self.first
+    }
+
+    /// The position after `m` with its cost paid, and whether `m` captures a king.
+    #[inline]
+    fn make(pos: &Position, m: Move) -> (Position, bool) {
+        let mut child = *pos;
+        child.play_unchecked(m);
+        child.dice = m.pay(pos.dice);
+        (child, pos.is_king_capture(m))
+    }
+
+    /// The step to `child` by `m` (after `spent` dice in all) if it belongs to the tree, given
+    /// the outlook below it.
+    #[inline]
+    fn judge(&self, m: Move, child: Position, spent: u32, captures_king: bool, below: Outlook) -> Option<Step> {
+        let step = Step { mv: m, position: child, spent, is_leaf: true, captures_king };
+        if captures_king {
+            return Some(step);
+        }
+        if !below.has_moves {
+            return (spent == self.max_spent).then_some(step);
+        }
+        let belongs = below.can_capture || below.best_quiet.is_some_and(|q| spent + q == self.max_spent);
+        belongs.then_some(Step { is_leaf: false, ..step })
+    }
+
     /// The step for `m` from a node whose position is `pos` after `spent` dice, if it belongs to
     /// the tree.
     #[inline]
     pub fn step(&self, pos: &Position, spent: u32, m: Move) -> Option<Step> {
-        let spent = spent + m.cost_len();
-        let mut child = *pos;
-        child.play_unchecked(m);
-        child.dice = m.pay(pos.dice);
-        if pos.is_king_capture(m) {
-            return Some(Step { mv: m, position: child, spent, is_leaf: true, captures_king: true });
-        }
-        let o = outlook(&child, child.dice);
-        if !o.has_moves {
-            return (spent == self.max_spent).then_some(Step { mv: m, position: child, spent, is_leaf: true, captures_king: false });
-        }
-        let belongs = o.can_capture || o.best_quiet.is_some_and(|q| spent + q == self.max_spent);
-        belongs.then_some(Step { mv: m, position: child, spent, is_leaf: false, captures_king: false })
+        let (child, captures_king) = Self::make(pos, m);
+        let below = if captures_king { Outlook::COMPLETE } else { outlook(&child, child.dice) };
+        self.judge(m, child, spent + m.cost_len(), captures_king, below)
     }
 
-    /// Calls `f` with the children of a node in generation order.
+    /// Calls `f` with the children of a node in generation order (`spent == 0` is the root).
     pub fn for_each_child(&self, pos: &Position, spent: u32, mut f: impl FnMut(Step)) {
+        if spent == 0 {
+            self.first.iter().for_each(|s| f(*s));
+            return;
+        }
         for_each_available(pos, pos.dice, |m| {
             if let Some(step) = self.step(pos, spent, m) {
                 f(step)
@@ -162,9 +202,7 @@ impl Turns {
 
     /// The legal first micro-moves in generation order (RULES.md §9).
     pub fn first_moves(&self) -> Vec<Move> {
-        let mut out = Vec::new();
-        self.for_each_child(&self.root, 0, |s| out.push(s.mv));
-        out
+        self.first.iter().map(|s| s.mv).collect()
     }
 
     /// Follows `prefix` from the root: the node reached, or `None` if `prefix` does not begin a
@@ -176,12 +214,12 @@ impl Turns {
                 return None;
             }
             let mut found = None;
-            for_each_available(&node.position, node.position.dice, |m| {
-                if found.is_none() && uci.matches(m) {
-                    found = Some(m);
+            self.for_each_child(&node.position, node.spent, |s| {
+                if found.is_none() && uci.matches(s.mv) {
+                    found = Some(s);
                 }
             });
-            node = self.step(&node.position, node.spent, found?)?;
+            node = found?;
         }
         Some(node)
     }
@@ -229,9 +267,36 @@ impl Turns {
         });
     }
 
-    /// Counts the legal turns without ordering them.
+    /// Calls `f(moves, final step)` for every legal turn in generation order (cheaper than the
+    /// canonical order: nothing is sorted).
+    pub fn for_each_turn_unordered(&self, mut f: impl FnMut(&[Move], &Step)) {
+        fn rec(turns: &Turns, pos: &Position, spent: u32, path: &mut [Move; MAX_DEPTH], depth: usize, f: &mut impl FnMut(&[Move], &Step)) {
+            turns.for_each_child(pos, spent, |s| {
+                if let Some(slot) = path.get_mut(depth) {
+                    *slot = s.mv;
+                }
+                if s.is_leaf {
+                    f(&path[..=depth.min(MAX_DEPTH - 1)], &s);
+                } else if depth + 1 < MAX_DEPTH {
+                    rec(turns, &s.position, s.spent, path, depth + 1, f);
+                }
+            });
+        }
+        let mut path = [FILLER; MAX_DEPTH];
+        rec(self, &self.root, 0, &mut path, 0, &mut f);
+    }
+
+    /// Counts the legal turns; nodes with one die left are counted in bulk.
     pub fn count(&self) -> u64 {
         fn rec(turns: &Turns, pos: &Position, spent: u32) -> u64 {
+            if spent > 0 && pos.dice.len() == 1 {
+                // Every available move ends the turn: king captures always count, quiet moves
+                // when they reach L*.
+                let role = pos.dice.iter().next().unwrap_or(Role::Pawn);
+                let all = count_single_die_moves(pos, role);
+                let captures = count_king_captures(pos, role);
+                return if spent + 1 == turns.max_spent { all } else { captures };
+            }
             let mut n = 0;
             turns.for_each_child(pos, spent, |s| n += if s.is_leaf { 1 } else { rec(turns, &s.position, s.spent) });
             n

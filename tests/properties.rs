@@ -1,0 +1,209 @@
+//! Property tests of the rules invariants (issue 2) on positions reached by random play from the
+//! start and on random sparse positions.
+
+use dicechess::api;
+use dicechess::{perft, Color, Dice, Move, Piece, Position, Role, Square, Turns};
+use proptest::prelude::*;
+
+/// SplitMix64: drives random play from a proptest-chosen seed.
+struct Mix(u64);
+
+impl Mix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+fn roll(rng: &mut Mix) -> Dice {
+    (0..3).fold(Dice::EMPTY, |d, _| d.with(Role::ALL[rng.below(6)]).unwrap())
+}
+
+/// A position with a fresh roll after `plies` random legal turns from the start.
+fn played(seed: u64, plies: usize) -> Position {
+    let mut rng = Mix(seed);
+    let mut pos = Position::initial();
+    for _ in 0..plies {
+        pos.set_dice(roll(&mut rng));
+        let Some(turns) = Turns::new(&pos) else {
+            pos.end_turn();
+            continue;
+        };
+        let mut leaves = Vec::new();
+        turns.for_each_turn(|_, step| leaves.push(*step));
+        let chosen = leaves[rng.below(leaves.len())];
+        if chosen.captures_king {
+            break;
+        }
+        pos = chosen.position;
+        pos.end_turn();
+    }
+    pos.set_dice(roll(&mut rng));
+    pos
+}
+
+fn played_strategy() -> impl Strategy<Value = Position> {
+    (any::<u64>(), 0usize..40).prop_map(|(seed, plies)| played(seed, plies))
+}
+
+fn sparse_strategy() -> impl Strategy<Value = Position> {
+    (
+        prop::collection::vec((0u8..64, 0usize..12), 1..14),
+        any::<bool>(),
+        0u8..16,
+        prop::collection::vec((0u8..8, any::<bool>()), 0..3),
+        prop::collection::vec(1u8..=6, 1..=3),
+    )
+        .prop_map(|(pieces, black, rights, eps, faces)| {
+            let mut text = String::new();
+            let mut board = [None; 64];
+            for (sq, p) in pieces {
+                board[sq as usize] = Some(p);
+            }
+            for rank in (0..8).rev() {
+                let mut empty = 0;
+                for file in 0..8 {
+                    match board[rank * 8 + file] {
+                        Some(p) => {
+                            if empty > 0 {
+                                text.push_str(&empty.to_string());
+                                empty = 0;
+                            }
+                            text.push(b"PNBRQKpnbrqk"[p] as char);
+                        }
+                        None => empty += 1,
+                    }
+                }
+                if empty > 0 {
+                    text.push_str(&empty.to_string());
+                }
+                if rank > 0 {
+                    text.push('/');
+                }
+            }
+            let side = if black { "b" } else { "w" };
+            let castling: String = "KQkq".chars().enumerate().filter(|(i, _)| rights & (1 << i) != 0).map(|(_, c)| c).collect();
+            let castling = if castling.is_empty() { "-".to_owned() } else { castling };
+            let mut ep: Vec<String> = eps.iter().map(|&(f, r6)| format!("{}{}", (b'a' + f) as char, if r6 { 6 } else { 3 })).collect();
+            ep.sort();
+            ep.dedup();
+            let ep = if ep.is_empty() { "-".to_owned() } else { ep.concat() };
+            let dice: String = faces.iter().map(|&f| Role::from_face(f).unwrap().char()).collect();
+            Position::from_dfen(&format!("{text} {side} {castling} {ep} 0 1 {dice}")).unwrap()
+        })
+}
+
+fn any_position() -> impl Strategy<Value = Position> {
+    prop_oneof![played_strategy(), sparse_strategy()]
+}
+
+/// The legal turns of a roll as (moves, final step) in canonical order.
+fn leaves(pos: &Position) -> Vec<(Vec<Move>, dicechess::Step)> {
+    let mut out = Vec::new();
+    if let Some(turns) = Turns::new(pos) {
+        turns.for_each_turn(|path, step| out.push((path.to_vec(), *step)));
+    }
+    out
+}
+
+fn uci_list(moves: &[Move]) -> Vec<String> {
+    moves.iter().map(Move::to_string).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn dfen_round_trip(pos in any_position()) {
+        let text = pos.to_dfen();
+        let reparsed = Position::from_dfen(&text).unwrap();
+        prop_assert_eq!(reparsed, pos);
+        prop_assert_eq!(reparsed.to_dfen(), text);
+    }
+
+    #[test]
+    fn leaves_are_legal_complete_turns(pos in any_position()) {
+        let dfen = pos.to_dfen();
+        let turns = Turns::new(&pos);
+        let all = leaves(&pos);
+        prop_assert_eq!(turns.is_none(), all.is_empty());
+        let Some(turns) = turns else { return Ok(()) };
+        let leaf_set: std::collections::HashSet<Vec<String>> = all.iter().map(|(m, _)| uci_list(m)).collect();
+        prop_assert_eq!(leaf_set.len(), all.len(), "turns are distinct");
+        for (moves, step) in &all {
+            let ucis = uci_list(moves);
+            let refs: Vec<&str> = ucis.iter().map(String::as_str).collect();
+            prop_assert!(api::apply_turn(&dfen, &refs).is_some(), "leaf {:?} does not replay", ucis);
+            prop_assert!(step.captures_king || step.spent == turns.max_spent());
+            if !step.captures_king {
+                for k in 1..ucis.len() {
+                    prop_assert!(!leaf_set.contains(&ucis[..k].to_vec()), "prefix of {:?} is a leaf", ucis);
+                }
+            }
+        }
+        prop_assert_eq!(turns.count(), all.len() as u64);
+    }
+
+    #[test]
+    fn first_level_equals_first_moves(pos in any_position()) {
+        let dfen = pos.to_dfen();
+        let tree: serde_json::Value = serde_json::from_str(&api::legal_turn_tree_json(&dfen)).unwrap();
+        let mut keys: Vec<String> = tree.as_object().unwrap().keys().cloned().collect();
+        let mut firsts = api::legal_uci_moves(&dfen);
+        keys.sort();
+        firsts.sort();
+        prop_assert_eq!(keys, firsts);
+    }
+
+    #[test]
+    fn playable_dice_at_root_are_what_leaves_spend(pos in any_position()) {
+        let dfen = pos.to_dfen();
+        let mut best = Dice::EMPTY;
+        for (_, step) in leaves(&pos) {
+            let mut spent = Dice::EMPTY;
+            for role in Role::ALL {
+                for _ in step.position.dice().count(role)..pos.dice().count(role) {
+                    spent = spent.with(role).unwrap();
+                }
+            }
+            best = best.max_per_face(spent);
+        }
+        prop_assert_eq!(api::playable_dice(&dfen, None), Some(best.to_field(pos.turn())));
+    }
+
+    #[test]
+    fn turn_count_is_symmetric(pos in any_position()) {
+        let n = dicechess::count_legal_turns(&pos);
+        prop_assert_eq!(dicechess::count_legal_turns(&pos.color_flip()), n);
+        if pos.castling().is_empty() {
+            prop_assert_eq!(dicechess::count_legal_turns(&pos.mirror()), n);
+        }
+    }
+
+    #[test]
+    fn perft_one_is_generate_moves(pos in any_position()) {
+        prop_assert_eq!(perft(&pos, 1), api::generate_moves(&pos.to_dfen()).len() as u64);
+    }
+
+    #[test]
+    fn canonical_key_is_idempotent(pos in any_position()) {
+        let key = api::canonical_key(&pos.to_dfen()).unwrap();
+        prop_assert_eq!(api::canonical_key(&key), Some(key.clone()));
+        prop_assert!(key.split(' ').nth(1) == Some("w"));
+    }
+}
+
+#[test]
+fn sparse_generator_covers_both_colours() {
+    // Guards the generator itself: a White and a Black piece on known squares parse back.
+    let pos = Position::from_dfen("8/8/8/8/8/8/8/K6k w - - 0 1 K").unwrap();
+    assert_eq!(pos.piece_at(Square::A1), Some(Piece { color: Color::White, role: Role::King }));
+    assert_eq!(pos.piece_at(Square::H1), Some(Piece { color: Color::Black, role: Role::King }));
+}
