@@ -106,6 +106,7 @@ pub struct Turns {
     root: Position,
     max_spent: u32,
     first: Vec<Step>,
+    can_capture: bool,
 }
 
 impl Turns {
@@ -117,16 +118,18 @@ impl Turns {
         }
         let mut candidates = Vec::new();
         let mut max_spent = 0;
+        let mut can_capture = false;
         for_each_available(pos, pos.dice, |m| {
             let (child, captures_king) = Self::make(pos, m);
             let below = if captures_king { Outlook::COMPLETE } else { outlook(&child, child.dice) };
             max_spent = max_spent.max(m.cost_len() + below.best_any);
+            can_capture |= captures_king || below.can_capture;
             candidates.push((m, child, captures_king, below));
         });
         if candidates.is_empty() {
             return None;
         }
-        let mut turns = Turns { root: *pos, max_spent, first: Vec::with_capacity(candidates.len()) };
+        let mut turns = Turns { root: *pos, max_spent, first: Vec::with_capacity(candidates.len()), can_capture };
         let first = candidates.into_iter().filter_map(|(m, child, kc, below)| turns.judge(m, child, m.cost_len(), kc, below)).collect();
         turns.first = first;
         Some(turns)
@@ -140,6 +143,11 @@ impl Turns {
     /// `L*`: the most dice any complete path spends (RULES.md §8.1).
     pub fn max_spent(&self) -> u32 {
         self.max_spent
+    }
+
+    /// `true` if some legal turn captures a king (every king-capture path is a legal turn).
+    pub fn has_king_capture(&self) -> bool {
+        self.can_capture
     }
 
     /// The legal first steps in generation order.
@@ -181,14 +189,14 @@ impl Turns {
     }
 
     /// Calls `f` with the children of a node in generation order (`spent == 0` is the root).
-    pub fn for_each_child(&self, pos: &Position, spent: u32, mut f: impl FnMut(Step)) {
+    pub fn for_each_child(&self, pos: &Position, spent: u32, mut f: impl FnMut(&Step)) {
         if spent == 0 {
-            self.first.iter().for_each(|s| f(*s));
+            self.first.iter().for_each(f);
             return;
         }
         for_each_available(pos, pos.dice, |m| {
             if let Some(step) = self.step(pos, spent, m) {
-                f(step)
+                f(&step)
             }
         });
     }
@@ -196,7 +204,7 @@ impl Turns {
     /// The children of a node, sorted in UCI order (the tree's key order).
     pub fn children_sorted(&self, pos: &Position, spent: u32, out: &mut Vec<Step>) {
         out.clear();
-        self.for_each_child(pos, spent, |s| out.push(s));
+        self.for_each_child(pos, spent, |s| out.push(*s));
         out.sort_unstable_by_key(|s| s.mv.uci_order_key());
     }
 
@@ -216,7 +224,7 @@ impl Turns {
             let mut found = None;
             self.for_each_child(&node.position, node.spent, |s| {
                 if found.is_none() && uci.matches(s.mv) {
-                    found = Some(s);
+                    found = Some(*s);
                 }
             });
             node = found?;
@@ -276,7 +284,7 @@ impl Turns {
                     *slot = s.mv;
                 }
                 if s.is_leaf {
-                    f(&path[..=depth.min(MAX_DEPTH - 1)], &s);
+                    f(&path[..=depth.min(MAX_DEPTH - 1)], s);
                 } else if depth + 1 < MAX_DEPTH {
                     rec(turns, &s.position, s.spent, path, depth + 1, f);
                 }
