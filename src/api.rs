@@ -70,7 +70,8 @@ pub fn playable_dice(dfen: &str, moves: Option<&[&str]>) -> Option<String> {
 
 /// `generateMoves`: pseudo-legal micro-moves in generation order (RULES.md §12.2).
 pub fn generate_moves(dfen: &str) -> Vec<String> {
-    Position::from_dfen(dfen).map_or_else(|_| Vec::new(), |pos| pos.generate(perft_roles(&pos)).iter().map(Move::to_string).collect())
+    Position::from_dfen(dfen)
+        .map_or_else(|_| Vec::new(), |pos| pos.generate(perft_roles(&pos)).iter().map(Move::to_string).collect())
 }
 
 /// `applyMove` (RULES.md §6); `promotion` `None` means not given.

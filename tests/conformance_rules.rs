@@ -54,10 +54,9 @@ fn rules_dir() -> PathBuf {
 
 fn load(file: &str) -> Vec<Value> {
     let path = rules_dir().join(file);
-    let text = fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let value: Value = serde_json::from_str(&text)
-        .unwrap_or_else(|e| panic!("{} is not valid JSON: {e}", path.display()));
+    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
+    let value: Value =
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not valid JSON: {e}", path.display()));
     match value {
         Value::Array(cases) => cases,
         _ => panic!("{} is not a JSON array", path.display()),
@@ -122,11 +121,7 @@ fn str_list(value: &Value, name: &str) -> Result<Vec<String>, String> {
         .as_array()
         .ok_or_else(|| format!("malformed case: {name:?} is not an array"))?
         .iter()
-        .map(|v| {
-            v.as_str()
-                .map(str::to_owned)
-                .ok_or_else(|| format!("malformed case: {name:?} holds a non-string"))
-        })
+        .map(|v| v.as_str().map(str::to_owned).ok_or_else(|| format!("malformed case: {name:?} holds a non-string")))
         .collect()
 }
 
@@ -267,11 +262,7 @@ fn tree_diff(expected: &Value, got: &Value) -> String {
     leaves(got, &mut Vec::new(), &mut g);
     let missing: Vec<_> = e.difference(&g).take(10).cloned().collect();
     let extra: Vec<_> = g.difference(&e).take(10).cloned().collect();
-    format!(
-        "{} turns expected, {} got; missing (first 10) {missing:?}; extra (first 10) {extra:?}",
-        e.len(),
-        g.len()
-    )
+    format!("{} turns expected, {} got; missing (first 10) {missing:?}; extra (first 10) {extra:?}", e.len(), g.len())
 }
 
 fn clip(s: &str) -> String {

@@ -89,9 +89,11 @@ fn sparse_strategy() -> impl Strategy<Value = Position> {
                 }
             }
             let side = if black { "b" } else { "w" };
-            let castling: String = "KQkq".chars().enumerate().filter(|(i, _)| rights & (1 << i) != 0).map(|(_, c)| c).collect();
+            let castling: String =
+                "KQkq".chars().enumerate().filter(|(i, _)| rights & (1 << i) != 0).map(|(_, c)| c).collect();
             let castling = if castling.is_empty() { "-".to_owned() } else { castling };
-            let mut ep: Vec<String> = eps.iter().map(|&(f, r6)| format!("{}{}", (b'a' + f) as char, if r6 { 6 } else { 3 })).collect();
+            let mut ep: Vec<String> =
+                eps.iter().map(|&(f, r6)| format!("{}{}", (b'a' + f) as char, if r6 { 6 } else { 3 })).collect();
             ep.sort();
             ep.dedup();
             let ep = if ep.is_empty() { "-".to_owned() } else { ep.concat() };

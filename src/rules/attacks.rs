@@ -23,7 +23,16 @@ const fn leaper_table(steps: [(i8, i8); 8]) -> [u64; 64] {
 }
 
 const fn pawn_table(forward: i8) -> [u64; 64] {
-    let steps = [(-1, forward), (1, forward), (-1, forward), (1, forward), (-1, forward), (1, forward), (-1, forward), (1, forward)];
+    let steps = [
+        (-1, forward),
+        (1, forward),
+        (-1, forward),
+        (1, forward),
+        (-1, forward),
+        (1, forward),
+        (-1, forward),
+        (1, forward),
+    ];
     leaper_table(steps)
 }
 
@@ -114,7 +123,10 @@ mod tests {
 
     #[test]
     fn tables_stay_small() {
-        let bytes = std::mem::size_of_val(&KNIGHT) + std::mem::size_of_val(&KING) + std::mem::size_of_val(&PAWN) + std::mem::size_of_val(&RAYS);
+        let bytes = std::mem::size_of_val(&KNIGHT)
+            + std::mem::size_of_val(&KING)
+            + std::mem::size_of_val(&PAWN)
+            + std::mem::size_of_val(&RAYS);
         assert!(bytes <= 16 * 1024, "{bytes} bytes of tables");
     }
 

@@ -62,7 +62,11 @@ impl Bitboard {
     /// The lowest square, if any.
     #[inline]
     pub const fn first(self) -> Option<Square> {
-        if self.0 == 0 { None } else { Some(Square::from_index_masked(self.0.trailing_zeros())) }
+        if self.0 == 0 {
+            None
+        } else {
+            Some(Square::from_index_masked(self.0.trailing_zeros()))
+        }
     }
 
     /// Vertical flip: rank r ↦ 9 − r.

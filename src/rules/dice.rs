@@ -54,7 +54,11 @@ impl Dice {
     /// Removes one die showing `role`; `None` if there is none.
     #[inline]
     pub const fn without(self, role: Role) -> Option<Dice> {
-        if self.count(role) == 0 { None } else { Some(Dice(self.0 - (1 << Self::shift(role)))) }
+        if self.count(role) == 0 {
+            None
+        } else {
+            Some(Dice(self.0 - (1 << Self::shift(role))))
+        }
     }
 
     /// `true` if the pool holds at least one die showing `role`.

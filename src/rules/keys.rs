@@ -25,7 +25,12 @@ impl Position {
     /// `normalizedFen`: placement, side, castling and the canonical en-passant field.
     pub fn normalized_fen(&self) -> String {
         let side = if self.turn() == Color::White { 'w' } else { 'b' };
-        format!("{} {side} {} {}", self.placement_field(), self.castling().to_field(), Self::squares_field(self.normalized_ep()))
+        format!(
+            "{} {side} {} {}",
+            self.placement_field(),
+            self.castling().to_field(),
+            Self::squares_field(self.normalized_ep())
+        )
     }
 
     /// The opening-book key: `normalizedFen` and the dice letters cased for the side to move,

@@ -71,7 +71,8 @@ impl Position {
         }
 
         // Half-move clock (§5.4).
-        self.halfmove = if m.role == Role::Pawn || captured.is_some() { 0 } else { (self.halfmove + 1).min(MAX_HALFMOVE) };
+        self.halfmove =
+            if m.role == Role::Pawn || captured.is_some() { 0 } else { (self.halfmove + 1).min(MAX_HALFMOVE) };
     }
 
     /// Ends the turn (RULES.md §7): expires the next side's old targets, passes the move, empties

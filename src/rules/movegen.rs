@@ -200,12 +200,22 @@ fn count_pawn_moves(pos: &Position, pawns: Bitboard) -> u64 {
         Color::White => {
             let single = Bitboard((pawns.0 << 8) & empty.0);
             let double = Bitboard(((single & third).0 << 8) & empty.0);
-            (single, double, Bitboard(((pawns & not_h).0 << 9) & enemies.0), Bitboard(((pawns & not_a).0 << 7) & enemies.0))
+            (
+                single,
+                double,
+                Bitboard(((pawns & not_h).0 << 9) & enemies.0),
+                Bitboard(((pawns & not_a).0 << 7) & enemies.0),
+            )
         }
         Color::Black => {
             let single = Bitboard((pawns.0 >> 8) & empty.0);
             let double = Bitboard(((single & third).0 >> 8) & empty.0);
-            (single, double, Bitboard(((pawns & not_h).0 >> 7) & enemies.0), Bitboard(((pawns & not_a).0 >> 9) & enemies.0))
+            (
+                single,
+                double,
+                Bitboard(((pawns & not_h).0 >> 7) & enemies.0),
+                Bitboard(((pawns & not_a).0 >> 9) & enemies.0),
+            )
         }
     };
     let promo = |b: Bitboard| u64::from((b & last & !kings).count()) * 4 + u64::from((b & !(last & !kings)).count());

@@ -40,7 +40,11 @@ impl Move {
     /// The number of dice this move spends (castling counts two).
     #[inline]
     pub fn cost_len(self) -> u32 {
-        if self.kind == MoveKind::Castle { 2 } else { 1 }
+        if self.kind == MoveKind::Castle {
+            2
+        } else {
+            1
+        }
     }
 
     /// `true` if `dice` contains this move's cost.

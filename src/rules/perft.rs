@@ -6,7 +6,11 @@ use super::position::Position;
 
 /// The piece types `perft` and `generateMoves` use: the pool's faces, or all types without dice.
 pub fn perft_roles(pos: &Position) -> RoleSet {
-    if pos.dice().is_empty() { RoleSet::ALL } else { pos.dice().roles() }
+    if pos.dice().is_empty() {
+        RoleSet::ALL
+    } else {
+        pos.dice().roles()
+    }
 }
 
 /// The position one perft ply after `m`: made, turn ended, the original pool restored.

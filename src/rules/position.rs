@@ -173,6 +173,13 @@ impl Position {
         self.dice
     }
 
+    /// Sets the side to move (nothing else changes; used by searches that ask what the other
+    /// side could do, e.g. king-capture probability).
+    #[inline]
+    pub fn set_turn(&mut self, color: Color) {
+        self.turn = color;
+    }
+
     /// Replaces the dice pool.
     #[inline]
     pub fn set_dice(&mut self, dice: Dice) {

@@ -12,6 +12,10 @@ impl Position {
             return base;
         }
         let mirrored = base.mirror();
-        if mirrored.to_dfen() < base.to_dfen() { mirrored } else { base }
+        if mirrored.to_dfen() < base.to_dfen() {
+            mirrored
+        } else {
+            base
+        }
     }
 }

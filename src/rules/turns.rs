@@ -17,7 +17,8 @@ use super::types::{Role, Square};
 const MAX_DEPTH: usize = 3;
 
 /// A filler for path buffers, always overwritten before it is read.
-const FILLER: Move = Move { role: Role::Pawn, from: Square::A1, to: Square::A1, promotion: None, kind: MoveKind::Normal };
+const FILLER: Move =
+    Move { role: Role::Pawn, from: Square::A1, to: Square::A1, promotion: None, kind: MoveKind::Normal };
 
 /// What can still happen from a position with remaining dice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,7 +131,10 @@ impl Turns {
             return None;
         }
         let mut turns = Turns { root: *pos, max_spent, first: Vec::with_capacity(candidates.len()), can_capture };
-        let first = candidates.into_iter().filter_map(|(m, child, kc, below)| turns.judge(m, child, m.cost_len(), kc, below)).collect();
+        let first = candidates
+            .into_iter()
+            .filter_map(|(m, child, kc, below)| turns.judge(m, child, m.cost_len(), kc, below))
+            .collect();
         turns.first = first;
         Some(turns)
     }
@@ -278,7 +282,14 @@ impl Turns {
     /// Calls `f(moves, final step)` for every legal turn in generation order (cheaper than the
     /// canonical order: nothing is sorted).
     pub fn for_each_turn_unordered(&self, mut f: impl FnMut(&[Move], &Step)) {
-        fn rec(turns: &Turns, pos: &Position, spent: u32, path: &mut [Move; MAX_DEPTH], depth: usize, f: &mut impl FnMut(&[Move], &Step)) {
+        fn rec(
+            turns: &Turns,
+            pos: &Position,
+            spent: u32,
+            path: &mut [Move; MAX_DEPTH],
+            depth: usize,
+            f: &mut impl FnMut(&[Move], &Step),
+        ) {
             turns.for_each_child(pos, spent, |s| {
                 if let Some(slot) = path.get_mut(depth) {
                     *slot = s.mv;

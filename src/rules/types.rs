@@ -158,7 +158,11 @@ impl Square {
     /// The square of an index `0..64`.
     #[inline]
     pub const fn new(index: u8) -> Option<Square> {
-        if index < 64 { Some(Square(index)) } else { None }
+        if index < 64 {
+            Some(Square(index))
+        } else {
+            None
+        }
     }
 
     /// The square of an index already known to be `< 64` (masked otherwise).
@@ -207,7 +211,11 @@ impl Square {
     #[inline]
     pub const fn offset(self, delta: i8) -> Option<Square> {
         let i = self.0 as i16 + delta as i16;
-        if i >= 0 && i < 64 { Some(Square(i as u8)) } else { None }
+        if i >= 0 && i < 64 {
+            Some(Square(i as u8))
+        } else {
+            None
+        }
     }
 
     /// Parses `[a-h][1-8]` exactly.

@@ -1,0 +1,69 @@
+//! The command line: argument parsing and dispatch.
+//!
+//! One file per subcommand group (`rules.rs`: `board`, `moves`, `tree`, `perft`); the conventions
+//! every subcommand shares (exit codes, messages, batch mode, output; BOOK.md §11.1) live in `io.rs`.
+//! A new group adds its file, its variants to [`Command`] and one arm to [`run`].
+
+mod io;
+mod rules;
+
+use std::process::ExitCode;
+
+use clap::{CommandFactory, Parser, Subcommand};
+
+/// Dice Chess engine: exact rules, bots and opening books.
+#[derive(Debug, Parser)]
+#[command(name = "dicechess", version, propagate_version = true)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Print a readable board and every field of a position.
+    Board(rules::BoardArgs),
+    /// Print the legal first micro-moves of a roll as a JSON array (getLegalUciMoves).
+    Moves(rules::DfenArgs),
+    /// Print the legal turn tree of a roll as JSON (JSON.stringify(getLegalTurnTree)).
+    Tree(rules::DfenArgs),
+    /// Count the leaves of the micro-move tree (RULES.md §12.1), optionally per root move.
+    Perft(rules::PerftArgs),
+}
+
+/// Parses the arguments, runs the subcommand and maps the outcome to an exit code (BOOK.md §11.1).
+/// Usage errors exit 2 and `--help` / `--version` exit 0 right away ([`io::usage_exit`]).
+pub fn run() -> ExitCode {
+    let cli = Cli::try_parse().unwrap_or_else(|e| {
+        // The usage line of the subcommand being run, if any, else the tool's.
+        let mut root = Cli::command();
+        root.build();
+        let sub = std::env::args().skip(1).find_map(|a| root.find_subcommand(&a).cloned());
+        io::usage_exit(e, sub.as_ref().unwrap_or(&root))
+    });
+    let outcome = match cli.command {
+        Command::Board(args) => rules::board(args),
+        Command::Moves(args) => rules::moves(args),
+        Command::Tree(args) => rules::tree(args),
+        Command::Perft(args) => rules::perft(args, &subcommand("perft")),
+    };
+    io::finish(outcome)
+}
+
+/// A subcommand's clap definition, built (so that its errors carry the `dicechess <sub>` usage line),
+/// for the checks clap cannot express and a subcommand makes itself (they exit 2 like clap's own).
+fn subcommand(name: &str) -> clap::Command {
+    let mut root = Cli::command();
+    root.build();
+    root.find_subcommand(name).expect("a known subcommand").clone()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clap_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+}
