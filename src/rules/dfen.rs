@@ -118,19 +118,35 @@ fn parse_dice(field: &str) -> Result<Dice, DfenError> {
     })
 }
 
+/// The piece of a FEN letter byte.
+#[inline]
+fn piece_of_byte(b: u8) -> Option<Piece> {
+    let role = match b | 0x20 {
+        b'p' => Role::Pawn,
+        b'n' => Role::Knight,
+        b'b' => Role::Bishop,
+        b'r' => Role::Rook,
+        b'q' => Role::Queen,
+        b'k' => Role::King,
+        _ => return None,
+    };
+    Some(Piece { color: if b.is_ascii_uppercase() { Color::White } else { Color::Black }, role })
+}
+
 fn parse_placement(field: &str, pos: &mut Position) -> Result<(), DfenError> {
-    let count = split_trimmed(field, '/').count();
+    let field = field.trim_end_matches('/').as_bytes();
+    let count = if field.is_empty() { 0 } else { 1 + field.iter().filter(|&&b| b == b'/').count() };
     if count != 8 {
         return Err(DfenError::RankCount(count));
     }
-    for (i, text) in split_trimmed(field, '/').enumerate() {
+    for (i, text) in field.split(|&b| b == b'/').enumerate() {
         let rank = 7 - i as u8;
         let label = rank + 1;
         let mut file: u32 = 0;
-        for c in text.chars() {
-            if let Some(d) = c.to_digit(10) {
-                file += d;
-            } else if let Some(piece) = Piece::from_char(c) {
+        for &b in text {
+            if b.is_ascii_digit() {
+                file += u32::from(b - b'0');
+            } else if let Some(piece) = piece_of_byte(b) {
                 if file >= 8 {
                     return Err(DfenError::PieceAfterFileH(label));
                 }
