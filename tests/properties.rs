@@ -1,5 +1,7 @@
 //! Property tests of the rules invariants (issue 2) on positions reached by random play from the
 //! start and on random sparse positions.
+// proptest is a native-only dev-dependency; `wasm-pack test` builds every test target for wasm32.
+#![cfg(not(target_arch = "wasm32"))]
 
 use dicechess::api;
 use dicechess::{perft, Color, Dice, Move, Piece, Position, Role, Square, Turns};

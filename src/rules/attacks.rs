@@ -137,7 +137,7 @@ mod tests {
         let r = rook(d4, occ);
         assert!(r.contains(Square::from_coords(3, 5)));
         assert!(!r.contains(Square::from_coords(3, 6)));
-        assert_eq!(r.count(), 7 + 6);
+        assert_eq!(r.count(), 7 + 2 + 3); // the rank, d5 d6 up, d3 d2 d1 down
         let b = bishop(d4, occ);
         assert!(b.contains(Square::from_coords(1, 1)));
         assert!(!b.contains(Square::A1));

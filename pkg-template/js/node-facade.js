@@ -1,0 +1,6 @@
+// dicechess-wasm __ENTRY__ for Node (ES module): a facade over its CommonJS twin, so that `import`
+// and `require` in one process share one instance (API.md §2.3).
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const m = require('./__CJS__');
+/*@@EXPORTS@@*/

@@ -1,0 +1,22 @@
+/** First micro-moves of the legal turns, in generation order; `[]` for no dice, a pass or invalid input. */
+export declare function getLegalUciMoves(dfen: Dfen): Uci[];
+/** Prefix tree of the legal turns (plain nested objects, keys in UCI order); `{}` for no dice, a pass or invalid input. */
+export declare function getLegalTurnTree(dfen: Dfen): MoveTree;
+/** Dice still spendable after `moves` (played since the roll), `""` when none; `undefined` for invalid input. */
+export declare function getPlayableDice(dfen: Dfen, moves?: readonly Uci[] | null): string | undefined;
+/** Pseudo-legal micro-moves for the dice's piece types (all types without dice); `[]` for invalid input. */
+export declare function generateMoves(dfen: Dfen): Uci[];
+/** The DFEN after one micro-move (dice checked, unspent dice kept); `undefined` for invalid input or no such move. */
+export declare function applyMove(dfen: Dfen, from: string, to: string, promotion?: PromotionPiece | null): Dfen | undefined;
+/** The DFEN after a complete legal turn from the roll `dfen`; `undefined` otherwise. */
+export declare function applyTurn(dfen: Dfen, moves: readonly Uci[]): Dfen | undefined;
+/** The next player's DFEN, without dice; `undefined` for invalid input. */
+export declare function endTurn(dfen: Dfen): Dfen | undefined;
+/** Leaf count to `depth` (0..6); `0` for invalid input. */
+export declare function perft(dfen: Dfen, depth: number): number;
+/** The piece letter of a die face: 1 "p" … 6 "k"; `null` for anything else. */
+export declare function getPieceFromDice(dice: number): string | null;
+/** The representative DFEN of the position's symmetry class; `undefined` for invalid input. */
+export declare function canonicalKey(dfen: Dfen): Dfen | undefined;
+/** `{over, winner}` by king presence; `undefined` for invalid input. */
+export declare function getGameStatus(dfen: Dfen): GameStatus | undefined;

@@ -1,0 +1,249 @@
+#!/usr/bin/env node
+// Assembles pkg/ (the npm package dicechess-wasm, API.md §2.2–§2.3) from pkg-template/ and the four
+// wasm-pack outputs under target/wasm-pack/, runs wasm-opt from the pinned binaryen package, checks
+// the exact file list and prints sizes against the budgets of API.md §2.7.
+//
+// Usage: node scripts/assemble.mjs            (after the four wasm-pack runs of scripts/build)
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import {
+  copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync,
+} from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
+
+import { ENTRY_FUNCTIONS } from './entries.mjs';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const TEMPLATE = join(ROOT, 'pkg-template');
+const WASM_PACK = join(ROOT, 'target', 'wasm-pack');
+const PKG = join(ROOT, 'pkg');
+const DIST = join(PKG, 'dist');
+
+const BUDGETS = { full: 300_000, rules: 120_000 }; // raw bytes after wasm-opt (1 KB = 1000 bytes)
+
+function die(message) {
+  console.error(`assemble: ${message}`);
+  process.exit(1);
+}
+
+// ---- crate metadata -------------------------------------------------------------------------
+function crateField(toml, name) {
+  const section = toml.split(/^\[/m).find((s) => s.startsWith('package]'));
+  const m = section && section.match(new RegExp(`^${name}\\s*=\\s*"([^"]*)"`, 'm'));
+  return m ? m[1] : undefined;
+}
+const cargoToml = readFileSync(join(ROOT, 'Cargo.toml'), 'utf8');
+const VERSION = crateField(cargoToml, 'version');
+const LICENSE = crateField(cargoToml, 'license');
+if (!VERSION || !/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/.test(VERSION)) {
+  die(`the crate version must be X.Y.Z, found ${JSON.stringify(VERSION)}`);
+}
+if (!LICENSE) die('Cargo.toml has no license');
+
+// ---- wasm-opt -------------------------------------------------------------------------------
+const rootManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
+const { flags: OPT_FLAGS, features: FEATURE_FLAGS } = rootManifest.wasmOpt;
+const WASM_OPT = join(ROOT, 'node_modules', '.bin', 'wasm-opt');
+if (!existsSync(WASM_OPT)) die('node_modules/.bin/wasm-opt is missing: run npm run setup');
+
+/** The `target_features` custom section of a module: the features rustc emitted. */
+function targetFeatures(bytes) {
+  const sections = WebAssembly.Module.customSections(new WebAssembly.Module(bytes), 'target_features');
+  if (sections.length !== 1) die('the module has no target_features section');
+  const b = new Uint8Array(sections[0]);
+  let p = 0;
+  const leb = () => {
+    let r = 0; let s = 0; let x;
+    do { x = b[p++]; r |= (x & 0x7f) << s; s += 7; } while (x & 0x80);
+    return r;
+  };
+  const out = [];
+  for (let n = leb(); n > 0; n--) {
+    const prefix = String.fromCharCode(b[p++]);
+    const len = leb();
+    const name = new TextDecoder().decode(b.subarray(p, p + len));
+    p += len;
+    if (prefix === '+') out.push(name);
+  }
+  return out.sort();
+}
+
+function optimise(input, output) {
+  const emitted = targetFeatures(readFileSync(input));
+  const recorded = Object.keys(FEATURE_FLAGS).sort();
+  if (emitted.join(' ') !== recorded.join(' ')) {
+    die(`rustc emitted the wasm features [${emitted}] but package.json records [${recorded}] for wasm-opt: update wasmOpt.features`);
+  }
+  const args = [...OPT_FLAGS, ...recorded.map((f) => FEATURE_FLAGS[f]), input, '-o', output];
+  execFileSync(WASM_OPT, args, { stdio: 'inherit' });
+  // Every optimised file must instantiate with the glue's imports; compiling is checked here, the
+  // tests instantiate every file of the package.
+  new WebAssembly.Module(readFileSync(output));
+}
+
+// ---- templates ------------------------------------------------------------------------------
+const read = (p) => readFileSync(join(TEMPLATE, p), 'utf8');
+const CORE = read('js/core.js').trimEnd();
+
+function fill(text, vars) {
+  let out = text;
+  for (const [k, v] of Object.entries(vars)) out = out.split(k).join(v);
+  const left = out.match(/__[A-Z_]+__|\/\*@@[A-Z]+@@\*\//);
+  if (left) die(`unfilled placeholder ${left[0]}`);
+  return out;
+}
+
+const lines = (names, fmt) => names.map(fmt).join('\n');
+
+/** Removes wasm-bindgen's `@ts-self-types` pointer: its .d.ts is not shipped (API.md §2.8). */
+function glue(text) {
+  return text.replace(/^\/\* @ts-self-types="[^"]*" \*\/\n/, '');
+}
+
+// entry kind → its parameters
+const KINDS = {
+  full: { glue: 'dicechess', node: 'index', web: 'index', nodeWeb: 'web', types: 'index', webTypes: 'web', name: 'dicechess-wasm' },
+  rules: { glue: 'dicechess_rules', node: 'rules', web: 'rules', nodeWeb: 'rules-web', types: 'rules', webTypes: 'rules-web', name: 'dicechess-wasm/rules' },
+};
+
+function buildId(kind) {
+  return `${VERSION}/${kind}`;
+}
+
+// ---- assemble -------------------------------------------------------------------------------
+rmSync(PKG, { recursive: true, force: true });
+for (const d of ['node', 'web', 'browser']) mkdirSync(join(DIST, d), { recursive: true });
+
+const sizes = [];
+for (const [kind, k] of Object.entries(KINDS)) {
+  const names = ENTRY_FUNCTIONS[kind];
+  const nodeOut = join(WASM_PACK, `nodejs-${kind}`);
+  const webOut = join(WASM_PACK, `web-${kind}`);
+  for (const d of [nodeOut, webOut]) {
+    if (!existsSync(join(d, `${k.glue}_bg.wasm`))) die(`missing wasm-pack output ${relative(ROOT, d)}: run scripts/build`);
+  }
+  // The two targets of one feature set must produce the same module (API.md §2.2).
+  const nodeRaw = readFileSync(join(nodeOut, `${k.glue}_bg.wasm`));
+  const webRaw = readFileSync(join(webOut, `${k.glue}_bg.wasm`));
+  if (!nodeRaw.equals(webRaw)) die(`the nodejs and web builds of ${kind} differ before wasm-opt`);
+  const optimised = join(DIST, 'node', `${k.glue}_bg.wasm`);
+  optimise(join(nodeOut, `${k.glue}_bg.wasm`), optimised);
+  copyFileSync(optimised, join(DIST, 'web', `${k.glue}_bg.wasm`));
+  sizes.push({ kind, raw: nodeRaw.length, file: optimised });
+
+  // glue
+  writeFileSync(join(DIST, 'node', `${k.glue}.cjs`), glue(readFileSync(join(nodeOut, `${k.glue}.js`), 'utf8')));
+  writeFileSync(join(DIST, 'web', `${k.glue}.js`), glue(readFileSync(join(webOut, `${k.glue}.js`), 'utf8')));
+
+  const namesLiteral = JSON.stringify(names);
+  const common = { '/*@@CORE@@*/': CORE, __BUILD_ID__: buildId(kind), __NAMES__: namesLiteral };
+
+  // Node CommonJS wrapper and its ./web twin.
+  writeFileSync(join(DIST, 'node', `${k.node}.cjs`), fill(read('js/node-entry.cjs'), {
+    ...common, __ENTRY__: `"${k.name}"`, __GLUE__: `${k.glue}.cjs`,
+    '/*@@EXPORTS@@*/': [
+      'exports.DiceChess = DiceChess;',
+      lines(names, (n) => `exports.${n} = DiceChess.${n};`),
+      'exports.isReady = isReady;',
+    ].join('\n'),
+  }));
+  writeFileSync(join(DIST, 'node', `${k.nodeWeb}.cjs`), fill(read('js/node-web.cjs'), {
+    __ENTRY__: `"${k.name}/web"`, __BASE__: `${k.node}.cjs`, __BASE_ENTRY__: `"${k.name}"`,
+    '/*@@EXPORTS@@*/': [
+      'exports.DiceChess = DiceChess;',
+      lines(names, (n) => `exports.${n} = DiceChess.${n};`),
+      'exports.isReady = isReady;',
+    ].join('\n'),
+  }));
+  // Node ES module facades.
+  for (const [file, cjs, isWeb] of [[k.node, k.node, false], [k.nodeWeb, k.nodeWeb, true]]) {
+    writeFileSync(join(DIST, 'node', `${file}.js`), fill(read('js/node-facade.js'), {
+      __ENTRY__: `"${k.name}${isWeb ? '/web' : ''}"`, __CJS__: `${cjs}.cjs`,
+      '/*@@EXPORTS@@*/': [
+        'export const DiceChess = m.DiceChess;',
+        lines(names, (n) => `export const ${n} = m.${n};`),
+        'export const isReady = m.isReady;',
+        ...(isWeb ? ['export const init = m.init;', 'export const initSync = m.initSync;', 'export default m.init;'] : []),
+      ].join('\n'),
+    }));
+  }
+  // Web wrapper (./web outside Node) and the browser entry over it.
+  writeFileSync(join(DIST, 'web', `${k.web}.js`), fill(read('js/web-entry.js'), {
+    ...common, __ENTRY__: `"${k.name}/web"`, __GLUE__: `${k.glue}.js`,
+    '/*@@EXPORTS@@*/': lines(names, (n) => `export const ${n} = api.${n};`),
+  }));
+  writeFileSync(join(DIST, 'browser', `${k.web}.js`), fill(read('js/browser-entry.js'), {
+    __ENTRY__: `"${k.name}"`, __WEB__: `${k.web}.js`,
+    '/*@@EXPORTS@@*/': lines(names, (n) => `export const ${n} = api.${n};`),
+  }));
+
+  // Types: hand-written fragments per entry; each .d.cts has the content of its .d.ts.
+  const diceChessType = [
+    '/** The entry\'s functions as one frozen object; `DiceChess.f === f` for every function. */',
+    'export declare const DiceChess: Readonly<{',
+    lines(names, (n) => `  ${n}: typeof ${n};`),
+    '}>;',
+  ].join('\n');
+  const fragments = (webEntry) => [
+    `// Type declarations of ${k.name}${webEntry ? '/web' : ''} (API.md §3). Hand-written in pkg-template/types/.`,
+    read('types/types.d.ts').trimEnd(),
+    read('types/rules-functions.d.ts').trimEnd(),
+    ...(kind === 'full' ? [read('types/full-functions.d.ts').trimEnd()] : []),
+    diceChessType,
+    read('types/ready.d.ts').trimEnd(),
+    ...(webEntry ? [read('types/web-init.d.ts').trimEnd()] : []),
+  ].filter((s) => s !== '').join('\n\n') + '\n';
+  for (const [file, webEntry] of [[k.types, false], [k.webTypes, true]]) {
+    const text = fragments(webEntry);
+    writeFileSync(join(DIST, `${file}.d.ts`), text);
+    writeFileSync(join(DIST, `${file}.d.cts`), text);
+  }
+}
+
+// Manifest, README, LICENSE.
+writeFileSync(join(PKG, 'package.json'), fill(read('package.json'), { __VERSION__: VERSION, __LICENSE__: LICENSE }));
+JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8'));
+copyFileSync(join(TEMPLATE, 'README.md'), join(PKG, 'README.md'));
+copyFileSync(join(TEMPLATE, 'LICENSE'), join(PKG, 'LICENSE'));
+
+// ---- exact file list ------------------------------------------------------------------------
+function walk(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = join(dir, e.name);
+    return e.isDirectory() ? walk(p) : [relative(PKG, p).split('\\').join('/')];
+  });
+}
+const expected = read('files.txt').split('\n').filter(Boolean).sort();
+const actual = walk(PKG).sort();
+if (expected.join('\n') !== actual.join('\n')) {
+  die(`pkg/ does not hold exactly the files of pkg-template/files.txt:\n  missing: ${expected.filter((f) => !actual.includes(f))}\n  extra: ${actual.filter((f) => !expected.includes(f))}`);
+}
+
+// ---- sizes and budgets (API.md §2.7) ------------------------------------------------------------
+const gz = (b) => gzipSync(b, { level: 9 }).length;
+const br = (b) => brotliCompressSync(b, { params: { [zc.BROTLI_PARAM_QUALITY]: 11 } }).length;
+const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+let over = false;
+console.log('\nsizes (1 KB = 1000 bytes):');
+for (const { kind, raw, file } of sizes) {
+  const b = readFileSync(file);
+  const ok = b.length <= BUDGETS[kind];
+  over ||= !ok;
+  console.log(`  ${kind.padEnd(5)} .wasm  ${kb(b.length).padStart(9)} raw (budget ${kb(BUDGETS[kind])}${ok ? '' : ', OVER BUDGET'}), ${kb(gz(b))} gzip -9, ${kb(br(b))} brotli; ${kb(raw)} before wasm-opt; sha256 ${createHash('sha256').update(b).digest('hex').slice(0, 16)}`);
+}
+const jsSize = (files) => {
+  const b = Buffer.concat(files.map((f) => readFileSync(join(DIST, f))));
+  return `${kb(b.length)} raw, ${kb(gz(b))} gzip`;
+};
+for (const [label, files] of [
+  ['.           node (wrapper + glue)', ['node/index.cjs', 'node/dicechess.cjs']],
+  ['./rules     node (wrapper + glue)', ['node/rules.cjs', 'node/dicechess_rules.cjs']],
+  ['.           browser (entry + wrapper + glue)', ['browser/index.js', 'web/index.js', 'web/dicechess.js']],
+  ['./rules     browser (entry + wrapper + glue)', ['browser/rules.js', 'web/rules.js', 'web/dicechess_rules.js']],
+]) console.log(`  ${label.padEnd(44)} ${jsSize(files)}`);
+const unpacked = actual.reduce((s, f) => s + statSync(join(PKG, f)).size, 0);
+console.log(`  package: ${actual.length} files, ${kb(unpacked)} unpacked (packed size: npm pack --dry-run)`);
+if (over) die('a .wasm exceeds its size budget (API.md §2.7)');
+console.log(`\npkg/ assembled: dicechess-wasm@${VERSION}`);

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// `npm run bench`: the Node benchmark of the package (issue 3). Per-call latency of each rules
+// function through the JS boundary on the benchmark positions of the rules issue, our pseudo-legal
+// perft against chessops' perft in the same process, and the sizes of both .wasm files.
+// Results go to BENCHMARKS.md by hand (with the machine they were measured on).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { Chess } from 'chessops/chess';
+import { parseFen } from 'chessops/fen';
+import { perft as chessopsPerft } from 'chessops/debug';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const E = createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', 'rules.cjs'));
+
+const POSITIONS = {
+  initial: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
+  kiwipete: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
+  endgame: '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
+  castling: 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1',
+  promotion: 'k7/4P3/8/8/8/8/8/4K3 w - - 0 1',
+};
+const DICE = { 123: 'PNB', 456: 'RQK', 111: 'PPP', 642: 'KRN', 555: 'QQQ' };
+
+/** Mean microseconds per call of `f`, over at least `minMs` of calls after a warm-up. */
+function time(f, minMs = 200) {
+  for (let i = 0; i < 50; i++) f();
+  let n = 0;
+  const t0 = performance.now();
+  let t = t0;
+  while (t - t0 < minMs) {
+    for (let i = 0; i < 20; i++) f();
+    n += 20;
+    t = performance.now();
+  }
+  return ((t - t0) * 1000) / n;
+}
+const us = (x) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0)).padStart(8);
+
+console.log(`dicechess-wasm benchmark (Node ${process.version}, entry ./rules)\n`);
+console.log('legal-turn work per roll, µs per call through the JS boundary:');
+console.log(`${'position'.padEnd(10)} ${'dice'.padEnd(4)} ${'moves'.padStart(8)} ${'tree'.padStart(8)} ${'dice?'.padStart(8)} ${'turns'.padStart(6)}`);
+for (const [name, fen] of Object.entries(POSITIONS)) {
+  for (const [label, dice] of Object.entries(DICE)) {
+    const roll = `${fen} ${dice}`;
+    const leaves = (t) => { const k = Object.keys(t); return k.length === 0 ? 1 : k.reduce((s, x) => s + leaves(t[x]), 0); };
+    const tree = E.getLegalTurnTree(roll);
+    const turns = Object.keys(tree).length === 0 ? 0 : leaves(tree);
+    console.log(`${name.padEnd(10)} ${label.padEnd(4)} ${us(time(() => E.getLegalUciMoves(roll)))} ${us(time(() => E.getLegalTurnTree(roll)))} ${us(time(() => E.getPlayableDice(roll)))} ${String(turns).padStart(6)}`);
+  }
+}
+
+console.log('\nother functions, µs per call (initial position):');
+const roll = `${POSITIONS.initial} PNB`;
+for (const [label, f] of [
+  ['generateMoves (PNB)', () => E.generateMoves(roll)],
+  ['applyMove e2e4 (PNB)', () => E.applyMove(roll, 'e2', 'e4')],
+  ['applyTurn e2e4 b1c3 f1c4', () => E.applyTurn(roll, ['e2e4', 'b1c3', 'f1c4'])],
+  ['endTurn', () => E.endTurn(roll)],
+  ['canonicalKey', () => E.canonicalKey(roll)],
+  ['getGameStatus', () => E.getGameStatus(roll)],
+  ['getPieceFromDice', () => E.getPieceFromDice(3)],
+  ['perft depth 2 (no dice)', () => E.perft(POSITIONS.initial, 2)],
+]) console.log(`  ${label.padEnd(28)} ${us(time(f))}`);
+
+console.log('\nperft without dice, nodes per second (ours: pseudo-legal with king capture; chessops: legal chess):');
+for (const [name, depth] of [['initial', 5], ['kiwipete', 4], ['endgame', 5]]) {
+  const fen = POSITIONS[name];
+  let t0 = performance.now();
+  const ours = E.perft(fen, depth);
+  const oursMs = performance.now() - t0;
+  const pos = Chess.fromSetup(parseFen(fen).unwrap()).unwrap();
+  t0 = performance.now();
+  const theirs = chessopsPerft(pos, depth, false);
+  const theirsMs = performance.now() - t0;
+  const nps = (n, ms) => (n / (ms / 1000) / 1e6).toFixed(2);
+  console.log(`  ${name.padEnd(9)} depth ${depth}: ours ${ours} nodes in ${oursMs.toFixed(0)} ms (${nps(ours, oursMs)} M/s); chessops ${theirs} nodes in ${theirsMs.toFixed(0)} ms (${nps(theirs, theirsMs)} M/s); ratio ${((ours / oursMs) / (theirs / theirsMs)).toFixed(1)}x`);
+}
+
+console.log('\n.wasm sizes (after wasm-opt):');
+for (const f of ['dicechess_bg.wasm', 'dicechess_rules_bg.wasm']) {
+  const b = readFileSync(join(ROOT, 'pkg', 'dist', 'web', f));
+  console.log(`  ${f.padEnd(24)} ${b.length} bytes raw, ${gzipSync(b, { level: 9 }).length} bytes gzip -9`);
+}

@@ -1,0 +1,152 @@
+//! The thin JavaScript binding layer (API.md §2.6, §5.1): `#[wasm_bindgen]` exports over
+//! [`crate::api`], and nothing else.
+//!
+//! The exports are internal: only the JavaScript wrappers of `pkg-template/` call them, after they
+//! have checked every argument's class (API.md §3.2). They therefore take only strings, numbers and
+//! `undefined`, and return strings, numbers or `undefined`:
+//!
+//! * lists of UCI moves cross the boundary as one string, the moves separated by single spaces
+//!   (`""` = no move), and the wrapper splits it;
+//! * the turn tree crosses as JSON text, which the wrapper `JSON.parse`s (API.md §3.4);
+//! * the game status crosses as a small integer code ([`game_status`]).
+//!
+//! No game logic lives here, and nothing here may panic: the lints below deny every panic path.
+#![deny(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::unreachable,
+    clippy::todo,
+    clippy::unimplemented,
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects
+)]
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+use crate::api;
+
+/// Which feature set this module was built with, as the wrappers spell it.
+const FEATURE_SET: &str = if cfg!(feature = "search") { "full" } else { "rules" };
+
+/// Installs `console_error_panic_hook`, so that a panic (a bug: API.md §5.1 forbids them) still
+/// reports its message before the instance traps.
+#[wasm_bindgen(start)]
+pub fn start() {
+    console_error_panic_hook::set_once();
+}
+
+/// The build identifier the wrappers compare with their own (API.md §2.5, §7.1):
+/// `"<crate version>/<full|rules>"`.
+#[wasm_bindgen]
+pub fn build_id() -> String {
+    let mut id = String::from(env!("CARGO_PKG_VERSION"));
+    id.push('/');
+    id.push_str(FEATURE_SET);
+    id
+}
+
+/// Joins moves with single spaces, the list form of this boundary.
+fn join_moves(moves: Vec<String>) -> String {
+    moves.join(" ")
+}
+
+/// Splits a space-separated move list; `""` is the empty list.
+fn split_moves(moves: &str) -> Vec<&str> {
+    moves.split(' ').filter(|m| !m.is_empty()).collect()
+}
+
+/// `getLegalUciMoves`: space-separated UCI moves.
+#[wasm_bindgen]
+pub fn legal_uci_moves(dfen: &str) -> String {
+    #[cfg(feature = "test-trap")]
+    trap_on_request(dfen);
+    join_moves(api::legal_uci_moves(dfen))
+}
+
+/// Test-only (feature `test-trap`): panics on the input `"!trap"`, so that the JavaScript tests can
+/// check the wrappers' last-resort path of API.md §5.1 (report once, neutral values from then on).
+#[cfg(feature = "test-trap")]
+#[allow(clippy::panic)]
+fn trap_on_request(dfen: &str) {
+    if dfen == "!trap" {
+        panic!("test-trap: a deliberate panic");
+    }
+}
+
+/// `getLegalTurnTree`: the tree as JSON text.
+#[wasm_bindgen]
+pub fn legal_turn_tree(dfen: &str) -> String {
+    api::legal_turn_tree_json(dfen)
+}
+
+/// `getPlayableDice`: `moves` is space-separated (the wrapper maps `undefined`/`null` to `""`).
+#[wasm_bindgen]
+pub fn playable_dice(dfen: &str, moves: &str) -> Option<String> {
+    let moves = split_moves(moves);
+    api::playable_dice(dfen, Some(&moves))
+}
+
+/// `generateMoves`: space-separated UCI moves.
+#[wasm_bindgen]
+pub fn generate_moves(dfen: &str) -> String {
+    join_moves(api::generate_moves(dfen))
+}
+
+/// `applyMove`; `promotion` `undefined` means not given.
+#[wasm_bindgen]
+pub fn apply_move(dfen: &str, from: &str, to: &str, promotion: Option<String>) -> Option<String> {
+    api::apply_move(dfen, from, to, promotion.as_deref())
+}
+
+/// `applyTurn`: `moves` is space-separated.
+#[wasm_bindgen]
+pub fn apply_turn(dfen: &str, moves: &str) -> Option<String> {
+    let moves = split_moves(moves);
+    api::apply_turn(dfen, &moves)
+}
+
+/// `endTurn`.
+#[wasm_bindgen]
+pub fn end_turn(dfen: &str) -> Option<String> {
+    api::end_turn(dfen)
+}
+
+/// `perft` with the JavaScript depth cap; `depth` is an integer-valued number (checked by the
+/// wrapper), converted with saturation. Leaf counts below 2^53 are exact as numbers.
+#[wasm_bindgen]
+pub fn perft(dfen: &str, depth: f64) -> f64 {
+    // `as` saturates (NaN becomes 0); the core rejects depths outside 0..=PERFT_MAX_DEPTH_JS.
+    #[allow(clippy::cast_possible_truncation)]
+    let depth = depth as i64;
+    #[allow(clippy::cast_precision_loss)]
+    let nodes = api::perft(dfen, depth, api::PERFT_MAX_DEPTH_JS) as f64;
+    nodes
+}
+
+/// `getPieceFromDice`; `face` is an integer-valued number (checked by the wrapper).
+#[wasm_bindgen]
+pub fn piece_from_dice(face: f64) -> Option<String> {
+    #[allow(clippy::cast_possible_truncation)]
+    let face = face as i64;
+    api::piece_from_dice(face).map(String::from)
+}
+
+/// `canonicalKey`.
+#[wasm_bindgen]
+pub fn canonical_key(dfen: &str) -> Option<String> {
+    api::canonical_key(dfen)
+}
+
+/// `getGameStatus` as a code: 0 invalid DFEN, 1 not over, 2 over with White the winner, 3 over with
+/// Black the winner, 4 over without a winner.
+#[wasm_bindgen]
+pub fn game_status(dfen: &str) -> u32 {
+    match api::game_status(dfen) {
+        None => 0,
+        Some(api::GameStatus { over: false, .. }) => 1,
+        Some(api::GameStatus { winner: Some(crate::Color::White), .. }) => 2,
+        Some(api::GameStatus { winner: Some(crate::Color::Black), .. }) => 3,
+        Some(api::GameStatus { winner: None, .. }) => 4,
+    }
+}

@@ -1,0 +1,259 @@
+// Packaging tests as a user meets the package in browsers (API.md §2.4, §2.9): a Vite 8.3.8 build
+// and a webpack 5 production build without configuration, of small pages over the installed
+// tarball, each loaded in headless Chromium (Debian's, driven by playwright-core); the Vite pages
+// also run the API in a module Web Worker and run every api case against "." and "./rules"; a plain
+// page uses "./web" and "./rules/web" with `await init()`, without a bundler.
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { mkdtempSync } from 'node:fs';
+import { CONFORMANCE, ROOT, scratch } from './lib/paths.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ROLL = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
+const FIRST = ['b1a3', 'b1c3', 'g1f3', 'g1h3'];
+const skip = existsSync(CHROMIUM) ? false : 'no /usr/bin/chromium (scripts/setup installs it)';
+
+const apps = () => join(scratch(), 'apps');
+
+// ---- the pages --------------------------------------------------------------------------------
+const mainModule = (entry) => `
+import * as ns from '${entry === '.' ? 'dicechess-wasm' : 'dicechess-wasm/rules'}';
+import { runApiCases, shapeChecks } from './cases.mjs';
+const ROLL = ${JSON.stringify(ROLL)};
+const out = { ready: ns.isReady(), moves: ns.getLegalUciMoves(ROLL), tree: JSON.stringify(ns.getLegalTurnTree(ROLL)) };
+const cases = await (await fetch(new URL('./api_cases.json', document.baseURI))).json();
+out.shape = shapeChecks(${JSON.stringify(entry)}, ns);
+out.api = runApiCases(cases, ${JSON.stringify(entry)}, ns);
+out.readyAfter = ns.isReady();
+const worker = new Worker(new URL('./worker-${entry === '.' ? 'full' : 'rules'}.js', import.meta.url), { type: 'module' });
+// A module worker that imports the package statically starts listening only after the import's
+// top-level await settles, and messages posted before that are lost: the "." worker announces
+// itself first; the "./rules" worker uses the pattern of docs/PACKAGE.md (listener first, dynamic
+// import behind it) and is called at once.
+out.worker = await new Promise((resolve, reject) => {
+  worker.onmessage = ({ data }) => {
+    if (data === 'ready') worker.postMessage({ id: 1, fn: 'getPlayableDice', args: [ROLL, ['b1a3']] });
+    else resolve(data);
+  };
+  worker.onerror = (e) => reject(new Error('worker error: ' + e.message));
+  if (${JSON.stringify(entry)} === './rules') worker.postMessage({ id: 1, fn: 'getPlayableDice', args: [ROLL, ['b1a3']] });
+});
+window.__result = out;
+`;
+
+const workerModule = (entry) => (entry === '.' ? `
+import { DiceChess, isReady } from 'dicechess-wasm';
+self.onmessage = ({ data: { id, fn, args } }) => {
+  const f = Object.hasOwn(DiceChess, fn) ? DiceChess[fn] : undefined;
+  self.postMessage({ id, ready: isReady(), result: f ? f(...args) : undefined, moves: DiceChess.getLegalUciMoves(${JSON.stringify(ROLL)}) });
+};
+self.postMessage('ready');
+` : `
+const engine = import('dicechess-wasm/rules');
+self.onmessage = async ({ data: { id, fn, args } }) => {
+  const { DiceChess, isReady } = await engine;
+  const f = Object.hasOwn(DiceChess, fn) ? DiceChess[fn] : undefined;
+  self.postMessage({ id, ready: isReady(), result: f ? f(...args) : undefined, moves: DiceChess.getLegalUciMoves(${JSON.stringify(ROLL)}) });
+};
+`);
+
+const html = (script) => `<!doctype html><html><head><meta charset="utf-8"><title>dicechess-wasm test</title></head>
+<body><script type="module" src="${script}"></script></body></html>`;
+
+function writeViteApp() {
+  const dir = join(apps(), 'vite');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  mkdirSync(join(dir, 'public'));
+  writeFileSync(join(dir, 'index.html'), html('./src/main-full.js'));
+  writeFileSync(join(dir, 'rules.html'), html('./src/main-rules.js'));
+  writeFileSync(join(dir, 'src', 'main-full.js'), mainModule('.'));
+  writeFileSync(join(dir, 'src', 'main-rules.js'), mainModule('./rules'));
+  writeFileSync(join(dir, 'src', 'worker-full.js'), workerModule('.'));
+  writeFileSync(join(dir, 'src', 'worker-rules.js'), workerModule('./rules'));
+  copyFileSync(join(ROOT, 'tests', 'js', 'lib', 'cases.mjs'), join(dir, 'src', 'cases.mjs'));
+  // The vectors are copied into the scratch app only (a temp folder), never into the repository.
+  copyFileSync(join(CONFORMANCE, 'api', 'api_cases.json'), join(dir, 'public', 'api_cases.json'));
+  return dir;
+}
+
+function writeWebpackApp() {
+  const dir = join(apps(), 'webpack');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'webpack-consumer', private: true }));
+  writeFileSync(join(dir, 'src', 'index.js'), `
+import { DiceChess, isReady, getLegalTurnTree } from 'dicechess-wasm';
+import * as Rules from 'dicechess-wasm/rules';
+const ROLL = ${JSON.stringify(ROLL)};
+window.__result = {
+  ready: isReady() && Rules.isReady(),
+  moves: DiceChess.getLegalUciMoves(ROLL),
+  rulesMoves: Rules.getLegalUciMoves(ROLL),
+  tree: JSON.stringify(getLegalTurnTree(ROLL)),
+  dice: Rules.DiceChess.getPlayableDice(ROLL),
+  frozen: Object.isFrozen(DiceChess),
+};
+`);
+  return dir;
+}
+
+function writePlainPage() {
+  const dir = join(apps(), 'plain');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'index.html'), `<!doctype html><html><head><meta charset="utf-8"></head><body>
+<script type="module">
+  import init, { DiceChess, isReady } from './vendor/dicechess-wasm/dist/web/index.js';
+  import rulesInit, { DiceChess as Rules, isReady as rulesReady } from './vendor/dicechess-wasm/dist/web/rules.js';
+  const ROLL = ${JSON.stringify(ROLL)};
+  const before = [isReady(), rulesReady(), DiceChess.getLegalUciMoves(ROLL)];
+  await init();
+  await rulesInit();
+  window.__result = { before, after: [isReady(), rulesReady()], moves: DiceChess.getLegalUciMoves(ROLL),
+    rulesMoves: Rules.getLegalUciMoves(ROLL), status: DiceChess.getGameStatus(ROLL) };
+</script></body></html>`);
+  return dir;
+}
+
+// ---- a static server on the loopback interface -------------------------------------------------
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm' };
+
+function serve(routes) {
+  const server = createServer((req, res) => {
+    const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    for (const [prefix, dir] of routes) {
+      if (!url.startsWith(prefix)) continue;
+      let file = normalize(join(dir, url.slice(prefix.length)));
+      if (!file.startsWith(dir)) break;
+      if (existsSync(file) && !extname(file)) file = join(file, 'index.html');
+      if (!existsSync(file)) break;
+      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+      res.end(readFileSync(file));
+      return;
+    }
+    res.writeHead(404);
+    res.end('not found');
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+// ---- the run ------------------------------------------------------------------------------------
+let browser;
+let server;
+let base;
+let userDataDir;
+
+async function visit(path) {
+  const page = await browser.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => {
+    // The browser's own report of a 404 is checked through the response (a missing favicon is fine).
+    if (m.text().startsWith('Failed to load resource')) return;
+    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`);
+  });
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
+  page.on('response', (r) => { if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
+  try {
+    await page.goto(`${base}${path}`);
+    await page.waitForFunction(() => window.__result !== undefined, null, { timeout: 60_000 });
+    return { result: await page.evaluate(() => window.__result), problems };
+  } catch (e) {
+    throw new Error(`${path}: ${e.message}\n${problems.join('\n')}`);
+  } finally {
+    await page.close();
+  }
+}
+
+function assertApiCases(out, entry) {
+  assert.deepEqual(out.shape, [], `${entry}: module shape`);
+  const failed = out.api.filter((r) => r.status === 'fail');
+  const passed = out.api.filter((r) => r.status === 'pass').length;
+  const skipped = out.api.filter((r) => r.status === 'skip').length;
+  console.log(`api_cases.json in Chromium, ${entry}: ${passed} passed, ${failed.length} failed, ${skipped} skipped (functions of later issues)`);
+  assert.deepEqual(failed.map((r) => `${r.title}: ${r.reason}`), []);
+  assert.ok(passed > 300);
+}
+
+describe('browsers (headless Chromium)', { skip }, () => {
+  before(async () => {
+    const vite = writeViteApp();
+    const webpack = writeWebpackApp();
+    const plain = writePlainPage();
+    // Vite 8.3.8 build (its API, from the repository's pinned devDependency).
+    const { build } = await import('vite');
+    await build({
+      root: vite, configFile: false, logLevel: 'warn', base: './',
+      worker: { format: 'es' },
+      build: { outDir: 'dist', emptyOutDir: true, rollupOptions: { input: { index: join(vite, 'index.html'), rules: join(vite, 'rules.html') } } },
+    });
+    // webpack 5, production, no configuration file.
+    const w = spawnSync(join(ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], { cwd: webpack, encoding: 'utf8' });
+    assert.equal(w.status, 0, `webpack failed:\n${w.stdout}${w.stderr}`);
+    writeFileSync(join(webpack, 'dist', 'index.html'), '<!doctype html><html><body><script src="main.js"></script></body></html>');
+    server = await serve([
+      ['/vite/', join(vite, 'dist')],
+      ['/webpack/', join(webpack, 'dist')],
+      ['/plain/vendor/dicechess-wasm/', join(scratch(), 'node_modules', 'dicechess-wasm')],
+      ['/plain/', plain],
+    ]);
+    base = `http://127.0.0.1:${server.address().port}`;
+    const { chromium } = await import('playwright-core');
+    userDataDir = mkdtempSync(join(tmpdir(), 'dicechess-chromium-'));
+    // A fresh, empty profile (playwright passes it as --user-data-dir).
+    browser = await chromium.launchPersistentContext(userDataDir, {
+      executablePath: CHROMIUM, headless: true,
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync'],
+    });
+  });
+
+  after(async () => {
+    await browser?.close();
+    server?.close();
+    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
+  });
+
+  test('Vite 8.3.8 build, ".": ready at once, api cases pass, a module worker answers', async () => {
+    const { result, problems } = await visit('/vite/index.html');
+    assert.deepEqual(problems, []);
+    assert.equal(result.ready, true);
+    assert.equal(result.readyAfter, true);
+    assert.deepEqual(result.moves, FIRST);
+    assertApiCases(result, '.');
+    assert.deepEqual(result.worker, { id: 1, ready: true, result: 'R', moves: FIRST });
+  });
+
+  test('Vite 8.3.8 build, "./rules": ready at once, api cases pass, a module worker answers', async () => {
+    const { result, problems } = await visit('/vite/rules.html');
+    assert.deepEqual(problems, []);
+    assert.equal(result.ready, true);
+    assertApiCases(result, './rules');
+    assert.deepEqual(result.worker, { id: 1, ready: true, result: 'R', moves: FIRST });
+  });
+
+  test('webpack 5 production build without configuration: "." and "./rules" ready at once', async () => {
+    const { result, problems } = await visit('/webpack/index.html');
+    assert.deepEqual(problems, []);
+    assert.deepEqual(result, {
+      ready: true, moves: FIRST, rulesMoves: FIRST, dice: 'NR', frozen: true,
+      tree: '{"b1a3":{"a1b1":{}},"b1c3":{"a1b1":{}},"g1f3":{"h1g1":{}},"g1h3":{"h1g1":{}}}',
+    });
+  });
+
+  test('plain page, no bundler: "./web" and "./rules/web" after await init()', async () => {
+    const { result, problems } = await visit('/plain/index.html');
+    // Calls before init() return neutral values with one console.warn from the wrapper.
+    assert.deepEqual(problems.filter((p) => !p.includes('not initialised')), []);
+    assert.equal(problems.length, 1);
+    assert.deepEqual(result, {
+      before: [false, false, []], after: [true, true], moves: FIRST, rulesMoves: FIRST, status: { over: false, winner: null },
+    });
+  });
+});

@@ -1,0 +1,85 @@
+// Child process (node --expose-gc): API.md §5.2 for the rules functions. Plays random games through
+// getLegalTurnTree / applyMove / endTurn (plus applyTurn, getPlayableDice, getGameStatus and invalid
+// input), 10^4 warm-up calls, then N calls; prints linear memory and heap; exits 1 on growth.
+//
+// Linear memory is a high-water mark: a turn tree larger than any before it may need more memory
+// once (three-dice trees reach hundreds of KB of JSON). Growth is therefore accepted only on the
+// call that produced the largest tree so far, and counted; growth on any other call (a leak, or
+// fragmentation that never settles) fails.
+import { captureInstances } from './instances.mjs';
+import { rng } from './fuzz.mjs';
+import { load } from './paths.mjs';
+
+const [entry, mode, n] = [process.argv[2], process.argv[3], Number(process.argv[4])];
+const instances = captureInstances();
+const E = await load(entry, mode);
+const memory = instances.memory();
+const r = rng(12345);
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const LETTERS = 'PNBRQK';
+
+let calls = 0;
+let largest = 0; // the largest tree so far, in JSON characters
+let measuring = false;
+let size = memory.buffer.byteLength;
+const highWater = [];
+const unexplained = [];
+function tree(roll) {
+  const t = E.getLegalTurnTree(roll); calls++;
+  const now = memory.buffer.byteLength;
+  const length = now !== size || measuring === false ? JSON.stringify(t).length : 0;
+  if (now !== size) {
+    if (length > largest) highWater.push(`${size} → ${now} bytes for a new largest tree (${length} chars of JSON)`);
+    else unexplained.push(`getLegalTurnTree(${JSON.stringify(roll)}): ${size} → ${now} bytes`);
+    size = now;
+  }
+  if (length > largest) largest = length;
+  return t;
+}
+function check(what) {
+  const now = memory.buffer.byteLength;
+  if (now !== size) { unexplained.push(`${what}: ${size} → ${now} bytes`); size = now; }
+}
+let position = START;
+let games = 0;
+function step() {
+  const roll = `${position} ${Array.from({ length: 1 + r.int(3) }, () => LETTERS[r.int(6)]).join('')}`;
+  let node = tree(roll);
+  let current = roll;
+  const played = [];
+  for (;;) {
+    const keys = Object.keys(node);
+    if (keys.length === 0) break;
+    const uci = keys[r.int(keys.length)];
+    current = E.applyMove(current, uci.slice(0, 2), uci.slice(2, 4), uci[4]); calls++;
+    played.push(uci);
+    node = node[uci];
+    if (r.int(4) === 0) { E.getPlayableDice(roll, played); calls++; }
+  }
+  if (played.length > 0 && r.int(3) === 0) { E.applyTurn(roll, played); calls++; }
+  position = E.endTurn(current); calls++;
+  // invalid input now and then
+  if (r.int(5) === 0) { E.applyMove(roll, 'e9', 'e4'); E.endTurn('garbage'); E.getLegalTurnTree(null); calls += 3; }
+  const status = E.getGameStatus(position); calls++;
+  if (measuring) check('a call other than getLegalTurnTree');
+  if (position === undefined || status === undefined || status.over || r.int(200) === 0) { position = START; games++; }
+}
+
+while (calls < 10_000) step();
+globalThis.gc();
+measuring = true;
+size = memory.buffer.byteLength;
+const warm = { memory: memory.buffer.byteLength, heap: process.memoryUsage().heapUsed };
+const target = calls + n;
+const t0 = performance.now();
+while (calls < target) step();
+const seconds = (performance.now() - t0) / 1000;
+globalThis.gc();
+const end = { memory: memory.buffer.byteLength, heap: process.memoryUsage().heapUsed };
+const mb = (b) => `${(b / 1048576).toFixed(2)} MiB`;
+console.log(`dicechess-wasm${entry.slice(1)} (${mode}): ${calls - 10_000} calls after a 10^4-call warm-up (${games} games, ${seconds.toFixed(1)} s): ` +
+  `wasm memory ${warm.memory} → ${end.memory} bytes; heap after GC ${mb(warm.heap)} → ${mb(end.heap)}; largest tree ${largest} chars`);
+for (const h of highWater) console.log(`  high-water mark: ${h}`);
+for (const u of unexplained) console.log(`  UNEXPLAINED GROWTH: ${u}`);
+const ok = unexplained.length === 0 && end.heap - warm.heap <= 10 * 1048576;
+process.exit(ok ? 0 : 1);

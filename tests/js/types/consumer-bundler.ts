@@ -1,0 +1,20 @@
+// tsc --noEmit --strict consumer (moduleResolution bundler).
+import { DiceChess, type MoveTree, type GameStatus } from 'dicechess-wasm';
+import { DiceChess as Rules, isReady } from 'dicechess-wasm/rules';
+import init, { initSync, type InitSource } from 'dicechess-wasm/web';
+import rulesInit from 'dicechess-wasm/rules/web';
+
+const roll = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
+const tree: MoveTree = DiceChess.getLegalTurnTree(roll);
+const status: GameStatus | undefined = Rules.getGameStatus(roll);
+const ready: boolean = isReady();
+const src: InitSource = '/dicechess_bg.wasm';
+const p: Promise<void> = init(src).then(() => rulesInit());
+const ok: boolean = initSync(new Uint8Array(8));
+
+// @ts-expect-error a number is not a DFEN
+Rules.perft(1, 2);
+// @ts-expect-error a string | undefined result is not a string
+const next: string = DiceChess.endTurn(roll);
+
+export { tree, status, ready, p, ok, next };

@@ -1,0 +1,25 @@
+// tsc --noEmit --strict consumer (nodenext, CommonJS: require through the .d.cts types).
+import dc = require('dicechess-wasm');
+import rules = require('dicechess-wasm/rules');
+import web = require('dicechess-wasm/web');
+import rulesWeb = require('dicechess-wasm/rules/web');
+
+const roll: dc.Dfen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
+const moves: dc.Uci[] = dc.getLegalUciMoves(roll);
+const tree: dc.MoveTree = rules.DiceChess.getLegalTurnTree(roll);
+const status: dc.GameStatus | undefined = rules.getGameStatus(roll);
+const ready: boolean = dc.isReady() && rules.isReady() && web.isReady() && rulesWeb.isReady();
+const started: Promise<void> = web.init();
+const started2: Promise<void> = web.default();
+const synced: boolean = rulesWeb.initSync(new Uint8Array(8));
+const piece: string | null = dc.DiceChess.getPieceFromDice(6);
+const after: string | undefined = rules.applyTurn(roll, ['b1a3', 'a1b1']);
+
+// @ts-expect-error a number is not a DFEN
+rules.endTurn(7);
+// @ts-expect-error a string | undefined result is not a string
+const s: string = rules.canonicalKey(roll);
+// @ts-expect-error ./rules has no initSync
+rules.initSync(new Uint8Array(8));
+
+export = { moves, tree, status, ready, started, started2, synced, piece, after, s };

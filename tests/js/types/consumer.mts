@@ -1,0 +1,81 @@
+// tsc --noEmit --strict consumer (module/moduleResolution nodenext, ES module): every export and
+// every type of API.md §3.3 through the exports map; @ts-expect-error lines pin the types down.
+import {
+  DiceChess, isReady, getLegalUciMoves, getLegalTurnTree, getPlayableDice, generateMoves, applyMove,
+  applyTurn, endTurn, perft, getPieceFromDice, canonicalKey, getGameStatus,
+  type Dfen, type Uci, type MoveTree, type PromotionPiece, type MicroMove, type BestMoveResult,
+  type TimePolicyId, type ClockStateOptions, type BestMoveOptions, type DecisionOptions, type EquityOptions,
+  type EquityResult, type BotInfo, type GameStatus, type BookIssue, type BookValidation, type BookSource,
+} from 'dicechess-wasm';
+import * as Rules from 'dicechess-wasm/rules';
+import init, { initSync, isReady as webReady, DiceChess as WebDiceChess, type InitSource } from 'dicechess-wasm/web';
+import rulesInit, { initSync as rulesInitSync, getLegalTurnTree as rulesTree } from 'dicechess-wasm/rules/web';
+
+const roll: Dfen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
+const ready: boolean = isReady() && webReady();
+const first: Uci[] = getLegalUciMoves(roll);
+const tree: MoveTree = getLegalTurnTree(roll);
+const child: MoveTree | undefined = tree['b1a3'];
+const dice: string | undefined = getPlayableDice(roll, ['b1a3']);
+const dice2: string | undefined = getPlayableDice(roll, null);
+const dice3: string | undefined = getPlayableDice(roll);
+const pseudo: Uci[] = generateMoves(roll);
+const promo: PromotionPiece = 'q';
+const moved: Dfen | undefined = applyMove(roll, 'b1', 'a3', promo);
+const moved2: Dfen | undefined = applyMove(roll, 'b1', 'a3', null);
+const moved3: Dfen | undefined = applyMove(roll, 'b1', 'a3');
+const turned: Dfen | undefined = applyTurn(roll, ['b1a3', 'a1b1'] as const);
+const next: Dfen | undefined = endTurn(roll);
+const nodes: number = perft(roll, 2);
+const piece: string | null = getPieceFromDice(1);
+const key: Dfen | undefined = canonicalKey(roll);
+const status: GameStatus | undefined = getGameStatus(roll);
+const winner: 'white' | 'black' | null | undefined = status?.winner;
+const same: typeof getLegalUciMoves = DiceChess.getLegalUciMoves;
+const rulesMoves: string[] = Rules.DiceChess.getLegalUciMoves(roll);
+const rulesReady: boolean = Rules.isReady();
+const webMoves: string[] = WebDiceChess.getLegalUciMoves(roll);
+const source: InitSource = new URL('https://example.invalid/dicechess.wasm');
+const started: Promise<void> = init(source);
+const started2: Promise<void> = init(Promise.resolve(new Uint8Array(8)));
+const started3: Promise<void> = rulesInit();
+const synced: boolean = initSync(new Uint8Array(8)) && rulesInitSync(new ArrayBuffer(8));
+const rulesTreeResult: MoveTree = rulesTree(roll);
+
+// The types of the full entry's later functions, used as values.
+const micro: MicroMove = { from: 'e2', to: 'e4', promotion: undefined };
+const best: BestMoveResult = { moves: [micro], score: 0, timeTakenMs: 0, budgetMs: 0 };
+const policy: TimePolicyId = 'empirical-v1';
+const clock: ClockStateOptions = { remainingMs: 1000, incrementMs: 10 };
+const options: BestMoveOptions = { algorithm: 'greedy', clock, timePolicy: 'custom-policy', timeBudgetMs: 20, seed: 1 };
+const decision: DecisionOptions = { algorithm: 'random', seed: 2 };
+const equityOptions: EquityOptions = { rollouts: 10, maxPlies: 20, seed: 3 };
+const equity: EquityResult = { whiteWin: 0.5, blackWin: 0.5, undecided: 0, rollouts: 10, standardError: 0, varianceReductionVsVanilla: 1 };
+const bot: BotInfo = { id: 'greedy', name: 'Greedy', description: '', difficulty: 1, isExperimental: false };
+const issue: BookIssue = { line: 1, text: '', code: 'x', reason: 'y' };
+const validation: BookValidation = { ok: true, entries: 0, keys: 0, errors: [issue], warnings: [] };
+const book: BookSource = new Uint8Array(1);
+
+// Misuse that must not type-check.
+// @ts-expect-error a number is not a DFEN
+getLegalUciMoves(42);
+// @ts-expect-error a string | undefined result is not a string
+const notString: string = endTurn(roll);
+// @ts-expect-error unknown option
+const badOptions: BestMoveOptions = { algoritm: 'greedy' };
+// @ts-expect-error "k" is not a promotion piece
+applyMove(roll, 'e7', 'e8', 'k');
+// @ts-expect-error DiceChess is read-only
+DiceChess.perft = perft;
+// @ts-expect-error isReady is not a member of DiceChess
+DiceChess.isReady();
+// @ts-expect-error ./rules has no init
+Rules.init();
+// @ts-expect-error getGameStatus may return undefined
+const over: boolean = getGameStatus(roll).over;
+
+export {
+  ready, first, child, dice, dice2, dice3, pseudo, moved, moved2, moved3, turned, next, nodes, piece, key, winner, same,
+  rulesMoves, rulesReady, webMoves, started, started2, started3, synced, rulesTreeResult, best, policy, options, decision,
+  equityOptions, equity, bot, validation, book, notString, badOptions, over,
+};
