@@ -3,6 +3,7 @@
 // function through the JS boundary on the benchmark positions of the rules issue, our pseudo-legal
 // perft against chessops' perft in the same process, and the sizes of both .wasm files.
 // Results go to BENCHMARKS.md by hand (with the machine they were measured on).
+import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -50,6 +51,19 @@ for (const [name, fen] of Object.entries(POSITIONS)) {
     const turns = Object.keys(tree).length === 0 ? 0 : leaves(tree);
     console.log(`${name.padEnd(10)} ${label.padEnd(4)} ${us(time(() => E.getLegalUciMoves(roll)))} ${us(time(() => E.getLegalTurnTree(roll)))} ${us(time(() => E.getPlayableDice(roll)))} ${String(turns).padStart(6)}`);
   }
+}
+
+console.log('\nthe same legal-turn enumeration (turn tree as JSON text) in wasm and natively, µs per call:');
+const GLUE = createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', 'dicechess_rules.cjs'));
+const rolls = [];
+for (const [name, fen] of Object.entries(POSITIONS)) {
+  for (const [label, dice] of Object.entries(DICE)) rolls.push([`${name} ${label}`, `${fen} ${dice}`]);
+}
+const native = JSON.parse(execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'native_turns', '--', ...rolls.map((r) => r[1])], { cwd: ROOT, encoding: 'utf8' }));
+console.log(`${'roll'.padEnd(14)} ${'wasm'.padStart(8)} ${'native'.padStart(8)}  native/wasm`);
+for (const [label, roll] of rolls) {
+  const wasm = time(() => GLUE.legal_turn_tree(roll));
+  console.log(`${label.padEnd(14)} ${us(wasm)} ${us(native[roll])}  ${(native[roll] / wasm).toFixed(2)}x`);
 }
 
 console.log('\nother functions, µs per call (initial position):');

@@ -5,7 +5,6 @@
 //! RULES.md §16 (`None`, an empty list, `"{}"` or `0`).
 
 use crate::rules::{perft_roles, Color, Dice, Move, Position, Role, Square, Step, Turns, Uci};
-use std::fmt::Write as _;
 
 /// Game status by king presence (RULES.md §15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -23,7 +22,7 @@ pub const PERFT_MAX_DEPTH: u32 = 8;
 
 /// `getLegalUciMoves`: the first micro-moves of the legal turns, in generation order.
 pub fn legal_uci_moves(dfen: &str) -> Vec<String> {
-    roll(dfen).map_or_else(Vec::new, |t| t.first_moves().iter().map(Move::to_string).collect())
+    roll(dfen).map_or_else(Vec::new, |t| t.first_moves().iter().map(uci_string).collect())
 }
 
 /// `getLegalTurnTree` as JSON text, keys in UCI order: `"{}"` for a pass, no dice or invalid input.
@@ -44,7 +43,9 @@ pub fn turn_tree_json(turns: &Turns) -> String {
         if !just_opened {
             out.push(',');
         }
-        let _ = write!(out, "\"{}\":{{", step.mv);
+        out.push('"');
+        step.mv.uci().push_to(&mut out);
+        out.push_str("\":{");
         if step.is_leaf {
             out.push('}');
             (open, just_opened) = (parents, false);
@@ -71,7 +72,7 @@ pub fn playable_dice(dfen: &str, moves: Option<&[&str]>) -> Option<String> {
 /// `generateMoves`: pseudo-legal micro-moves in generation order (RULES.md §12.2).
 pub fn generate_moves(dfen: &str) -> Vec<String> {
     Position::from_dfen(dfen)
-        .map_or_else(|_| Vec::new(), |pos| pos.generate(perft_roles(&pos)).iter().map(Move::to_string).collect())
+        .map_or_else(|_| Vec::new(), |pos| pos.generate(perft_roles(&pos)).iter().map(uci_string).collect())
 }
 
 /// `applyMove` (RULES.md §6); `promotion` `None` means not given.
@@ -167,6 +168,13 @@ pub fn normalized_fen(dfen: &str) -> Option<String> {
 /// The opening-book key (RULES.md §13); `None` without dice.
 pub fn book_key(dfen: &str) -> Option<String> {
     Position::from_dfen(dfen).ok()?.book_key()
+}
+
+/// The UCI text of a move.
+fn uci_string(m: &Move) -> String {
+    let mut out = String::with_capacity(5);
+    m.uci().push_to(&mut out);
+    out
 }
 
 /// The legal turns of a roll given as DFEN text; `None` for invalid text or a pass.

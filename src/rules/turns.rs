@@ -212,6 +212,18 @@ impl Turns {
         out.sort_unstable_by_key(|s| s.mv.uci_order_key());
     }
 
+    /// The children of a node in generation order, and in `order` their indexes sorted by UCI
+    /// (the tree's key order); sorting small keys instead of steps keeps the walk cheap.
+    fn children_with_order(&self, pos: &Position, spent: u32, out: &mut Vec<Step>, order: &mut Vec<u64>) {
+        out.clear();
+        order.clear();
+        self.for_each_child(pos, spent, |s| {
+            order.push(u64::from(s.mv.uci_order_key()) << 32 | out.len() as u64);
+            out.push(*s);
+        });
+        order.sort_unstable();
+    }
+
     /// The legal first micro-moves in generation order (RULES.md §9).
     pub fn first_moves(&self) -> Vec<Move> {
         self.first.iter().map(|s| s.mv).collect()
@@ -240,7 +252,7 @@ impl Turns {
     /// calling `visit(path, step)` for every node; `path` holds the moves from the node down to
     /// and including `step.mv`. Uses one buffer per depth, no per-node allocation.
     pub fn walk(&self, pos: &Position, spent: u32, mut visit: impl FnMut(&[Move], &Step)) {
-        let mut buffers: [Vec<Step>; MAX_DEPTH] = Default::default();
+        let mut buffers: [(Vec<Step>, Vec<u64>); MAX_DEPTH] = Default::default();
         let mut path = [FILLER; MAX_DEPTH];
         self.walk_rec(pos, spent, 0, &mut buffers, &mut path, &mut visit);
     }
@@ -250,23 +262,24 @@ impl Turns {
         pos: &Position,
         spent: u32,
         depth: usize,
-        buffers: &mut [Vec<Step>; MAX_DEPTH],
+        buffers: &mut [(Vec<Step>, Vec<u64>); MAX_DEPTH],
         path: &mut [Move; MAX_DEPTH],
         visit: &mut impl FnMut(&[Move], &Step),
     ) {
         if depth >= MAX_DEPTH {
             return;
         }
-        let mut children = std::mem::take(&mut buffers[depth]);
-        self.children_sorted(pos, spent, &mut children);
-        for step in &children {
+        let (mut children, mut order) = std::mem::take(&mut buffers[depth]);
+        self.children_with_order(pos, spent, &mut children, &mut order);
+        for &key in &order {
+            let Some(step) = children.get(key as u32 as usize) else { continue };
             path[depth] = step.mv;
             visit(&path[..=depth], step);
             if !step.is_leaf {
                 self.walk_rec(&step.position, step.spent, depth + 1, buffers, path, visit);
             }
         }
-        buffers[depth] = children;
+        buffers[depth] = (children, order);
     }
 
     /// Calls `f(moves, final position)` for every legal turn in canonical order; the final
