@@ -74,6 +74,29 @@ fn turns(c: &mut Criterion) {
     g.finish();
 }
 
+/// Every legal turn visited with its final position (what a bot does), in generation order.
+fn enumerate(c: &mut Criterion) {
+    let mut g = c.benchmark_group("enumerate");
+    for &(name, fen) in POSITIONS {
+        for &(faces, letters) in ROLLS {
+            let pos = Position::from_dfen(&with_dice(fen, letters)).expect("a valid benchmark DFEN");
+            g.bench_with_input(BenchmarkId::new(name, faces), &pos, |b, pos| {
+                b.iter(|| {
+                    let mut n = 0u64;
+                    if let Some(turns) = dicechess::Turns::new(black_box(pos)) {
+                        turns.for_each_turn_unordered(|_, step| {
+                            black_box(&step.position);
+                            n += 1;
+                        });
+                    }
+                    n
+                })
+            });
+        }
+    }
+    g.finish();
+}
+
 fn first_moves(c: &mut Criterion) {
     let mut g = c.benchmark_group("first_moves");
     for &(name, faces) in FIRST_MOVES {
@@ -121,6 +144,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = benches;
     config = config();
-    targets = parse, generate_per_die, turns, first_moves, tree, perft
+    targets = parse, generate_per_die, turns, enumerate, first_moves, tree, perft
 }
 criterion_main!(benches);
