@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm start` until the demo exists: two random-turn players play a complete game in the terminal
+// `npm run play`: two random-turn players play a complete game in the terminal
 // through the built package (pkg/, entry "./rules"), printing the board after every turn.
 //
 //   node scripts/play.mjs [--seed N] [--delay MS] [--max-turns N]

@@ -32,7 +32,8 @@ pub fn legal_turn_tree_json(dfen: &str) -> String {
 
 /// The legal turn tree of `turns` as JSON text, byte-identical to JavaScript's `JSON.stringify`.
 pub fn turn_tree_json(turns: &Turns) -> String {
-    let mut out = String::from("{");
+    let mut out = String::with_capacity(4096);
+    out.push('{');
     // Objects open below the root, and whether the last thing written opened one.
     let (mut open, mut just_opened) = (0, true);
     turns.walk(turns.root(), 0, |path, step: &Step| {

@@ -117,7 +117,7 @@ impl Turns {
         if pos.dice.is_empty() {
             return None;
         }
-        let mut candidates = Vec::new();
+        let mut candidates = Vec::with_capacity(64);
         let mut max_spent = 0;
         let mut can_capture = false;
         for_each_available(pos, pos.dice, |m| {

@@ -1,0 +1,521 @@
+// End-to-end test of the demo (www-demo/, issue 6), as a person meets it: the built app served by
+// scripts/serve.mjs on the loopback interface, in headless Chromium (Debian's, driven by
+// playwright-core). It plays a complete game against the opponent by clicking, checks at every
+// step that exactly the legal continuations are offered and that the dice dim as getPlayableDice
+// says, checks the dimming on positions of conformance/rules/playable_dice.json, exports the game
+// and replays the record, reloads the app offline through its service worker, saves screenshots
+// under test-artifacts/, and prints time to interactive, the gzipped JS + wasm download and the
+// main thread's long tasks while the engine thinks.
+//
+// Needs www-demo/dist (scripts/build builds it). Run alone: node --test tests/js/demo.test.mjs
+import assert from 'node:assert/strict';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { after, before, describe, test } from 'node:test';
+import { gzipSync } from 'node:zlib';
+import { CONFORMANCE, ROOT, load, readJson } from './lib/paths.mjs';
+import { createStaticServer, listen } from '../../scripts/serve.mjs';
+
+const CHROMIUM = '/usr/bin/chromium';
+// DICECHESS_DEMO_DIST points the test at another build of the demo (e.g. over a local package build).
+const DIST = process.env.DICECHESS_DEMO_DIST ?? join(ROOT, 'www-demo', 'dist');
+const ARTIFACTS = process.env.DICECHESS_DEMO_ARTIFACTS ?? join(ROOT, 'test-artifacts');
+const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+const SEED = 20261201;
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync'];
+const skip = !existsSync(CHROMIUM) ? 'no /usr/bin/chromium (scripts/setup installs it)'
+  : !existsSync(join(DIST, 'index.html')) ? 'www-demo/dist is missing (scripts/build builds it)' : false;
+
+/** The package in Node, to know what the app must offer: the installed tarball, or pkg/. */
+async function engine() {
+  if (process.env.DICECHESS_SCRATCH) return load('.', 'esm');
+  return import(pathToFileURL(join(ROOT, 'pkg', 'dist', 'node', 'index.js')).href);
+}
+
+let E;
+let browser;
+let server;
+let base;
+const metrics = {};
+
+async function startServer() {
+  const s = await listen(createStaticServer(DIST), 0);
+  return { server: s, base: `http://127.0.0.1:${s.address().port}` };
+}
+
+/** A page that records problems and the main thread's long tasks (PerformanceObserver). */
+async function openPage(context) {
+  const page = await context.newPage();
+  page.problems = [];
+  page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') page.problems.push(`console.error: ${m.text()}`); });
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    try {
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    } catch { /* not supported */ }
+  });
+  return page;
+}
+
+const attr = (page, sel, name) => page.$eval(sel, (el, n) => el.dataset[n], name);
+
+/** Waits until the board is in one of `phases` and returns its data attributes. */
+async function waitPhase(page, phases, timeout = 20_000) {
+  await page.waitForFunction((p) => {
+    const b = document.querySelector('#board');
+    return b && p.includes(b.dataset.phase);
+  }, phases, { timeout });
+  return page.$eval('#board', (b) => ({ ...b.dataset }));
+}
+
+function nodeAt(tree, played) {
+  let node = tree;
+  for (const m of played) node = node[m];
+  return node;
+}
+
+const sortedSet = (xs) => [...new Set(xs)].sort();
+const VALUE = { p: 1, n: 3, b: 3, r: 5, q: 9, k: 1000 };
+
+function pieceAt(dfen, square) {
+  const rows = dfen.split(' ')[0].split('/');
+  const rank = Number(square[1]);
+  const file = square.charCodeAt(0) - 97;
+  let f = 0;
+  for (const c of rows[8 - rank]) {
+    if (c >= '0' && c <= '9') f += Number(c);
+    else { if (f === file) return c; f++; }
+  }
+  return '';
+}
+
+/** The test player: a king capture when it can, else the most valuable capture, else a seeded pick. */
+function chooseMove(node, dfen, random) {
+  const keys = Object.keys(node);
+  let best = [];
+  let bestScore = -1;
+  for (const uci of keys) {
+    const victim = pieceAt(dfen, uci.slice(2, 4)).toLowerCase();
+    let score = victim ? VALUE[victim] : 0;
+    // Prefer a first move after which a king capture is possible in this turn.
+    if (score < 1000) {
+      for (const next of Object.keys(node[uci])) if (pieceAt(dfen, next.slice(2, 4)).toLowerCase() === 'k') score = Math.max(score, 500);
+    }
+    if (score > bestScore) { best = [uci]; bestScore = score; } else if (score === bestScore) best.push(uci);
+  }
+  return best[Math.floor(random() * best.length)];
+}
+
+function xorshift(seed) {
+  let s = seed >>> 0 || 1;
+  return () => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s / 4294967296; };
+}
+
+/** Checks the offered pieces and targets against the tree, then plays `uci` by two clicks. */
+async function clickMove(page, node, uci) {
+  const movable = await page.$$eval('.square.movable', (els) => els.map((e) => e.dataset.square));
+  assert.deepEqual(movable.sort(), sortedSet(Object.keys(node).map((m) => m.slice(0, 2))), 'offered pieces = first squares of the legal continuations');
+  const from = uci.slice(0, 2);
+  await page.click(`[data-square="${from}"]`);
+  const targets = await page.$$eval('.square.target', (els) => els.map((e) => e.dataset.square));
+  assert.deepEqual(targets.sort(), sortedSet(Object.keys(node).filter((m) => m.startsWith(from)).map((m) => m.slice(2, 4))), `targets of ${from}`);
+  const before = await attr(page, '#board', 'played');
+  await page.click(`[data-square="${uci.slice(2, 4)}"]`);
+  const promotions = Object.keys(node).filter((m) => m.slice(0, 4) === uci.slice(0, 4) && m.length === 5);
+  if (promotions.length) {
+    await page.waitForSelector('#promotion:not([hidden])');
+    const offered = await page.$$eval('#promotion [data-promotion]', (els) => els.map((e) => e.dataset.promotion));
+    assert.deepEqual(offered.sort(), promotions.map((m) => m[4]).sort(), 'promotions offered');
+    await page.click(`#promotion [data-promotion="${uci[4]}"]`);
+  }
+  await page.waitForFunction((b) => {
+    const board = document.querySelector('#board');
+    return board.dataset.played !== b || board.dataset.phase !== 'human';
+  }, before);
+}
+
+/** The lit dice of the tray as a sorted lower-case string, and the count of dimmed ones. */
+async function litDice(page) {
+  return page.$eval('#dice', (tray) => ({
+    lit: [...tray.querySelectorAll('.die.lit')].map((d) => d.dataset.die).sort().join(''),
+    dimmed: tray.querySelectorAll('.die:not(.lit)').length,
+    attr: tray.dataset.lit,
+  }));
+}
+const norm = (dice) => [...(dice ?? '').toLowerCase()].sort().join('');
+
+describe('www-demo in headless Chromium', { skip }, () => {
+  before(async () => {
+    E = await engine();
+    ({ server, base } = await startServer());
+    const { chromium } = await import('playwright-core');
+    // playwright gives every launch a fresh, empty --user-data-dir.
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+    mkdirSync(ARTIFACTS, { recursive: true });
+  });
+
+  after(async () => {
+    await browser?.close();
+    server?.closeAllConnections?.();
+    server?.close();
+    if (Object.keys(metrics).length) {
+      console.log('\nwww-demo measurements (localhost, headless Chromium):');
+      for (const [k, v] of Object.entries(metrics)) console.log(`  ${k}: ${v}`);
+    }
+  });
+
+  test('first load: time to interactive and the gzipped JS + wasm it downloads', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
+    const page = await openPage(context);
+    const bodies = new Map();
+    context.on('response', async (r) => {
+      const url = r.url();
+      if (!/\.(m?js|wasm)(\?|$)/.test(url) || r.status() !== 200) return;
+      try { bodies.set(url, await r.body()); } catch { /* body gone */ }
+    });
+    const t0 = Date.now();
+    await page.goto(`${base}/?seed=${SEED}&fast=1`);
+    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+    const wall = Date.now() - t0;
+    const tti = await page.evaluate(() => performance.getEntriesByName('dicechess-interactive')[0].startTime);
+    await page.waitForTimeout(200);
+    const files = [...bodies].map(([url, b]) => ({ url: url.replace(base, ''), raw: b.length, gzip: gzipSync(b, { level: 9 }).length }));
+    const js = files.filter((f) => !f.url.includes('.wasm'));
+    const wasm = files.filter((f) => f.url.includes('.wasm'));
+    const sum = (list, k) => list.reduce((a, f) => a + f[k], 0);
+    assert.equal(wasm.length, 1, `one .wasm download: ${files.map((f) => f.url)}`);
+    assert.ok(js.length >= 2, 'page and worker scripts');
+    metrics['time to interactive (first load, no cache)'] = `${tti.toFixed(0)} ms after navigation start (${wall} ms wall clock from goto)`;
+    metrics['download, JS'] = `${js.length} files, ${sum(js, 'raw')} B raw, ${sum(js, 'gzip')} B gzip -9`;
+    metrics['download, wasm'] = `${sum(wasm, 'raw')} B raw, ${sum(wasm, 'gzip')} B gzip -9`;
+    metrics['download, JS + wasm gzipped'] = `${sum(files, 'gzip')} B (${(sum(files, 'gzip') / 1024).toFixed(1)} KiB)`;
+    assert.ok(tti < 10_000, `interactive in ${tti} ms`);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+
+  test('a complete game against the opponent, by clicking: only legal continuations offered, dice dim, the bot moves, a result', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await openPage(context);
+    await page.goto(`${base}/?seed=${SEED}&fast=1&bot=greedy&color=w&time=100`);
+    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+    const engineKind = await page.evaluate(() => document.documentElement.dataset.engine);
+    const opponent = await page.$eval('#opponent', (s) => s.value);
+    if (engineKind === 'bots') assert.equal(opponent, 'greedy');
+    else assert.equal(opponent, 'builtin-random');
+
+    // A click on a square without a legal move selects nothing.
+    await waitPhase(page, ['human']);
+    await page.click('[data-square="e5"]');
+    assert.equal(await page.$$eval('.square.selected, .square.target', (els) => els.length), 0);
+
+    const random = xorshift(SEED);
+    let humanTurns = 0;
+    let microMoves = 0;
+    let diceChecks = 0;
+    let shot = false;
+    const deadline = Date.now() + 75_000;
+    for (;;) {
+      assert.ok(Date.now() < deadline, 'the game ends within 75 s');
+      const state = await waitPhase(page, ['human', 'over']);
+      if (state.phase === 'over') break;
+      const roll = state.roll;
+      const tree = E.getLegalTurnTree(roll);
+      let played = state.played ? state.played.split(',') : [];
+      assert.ok(Object.keys(tree).length > 0, 'the app asks for a move only when the roll has one');
+      humanTurns++;
+      for (;;) {
+        const node = nodeAt(tree, played);
+        // The dice: lit exactly as getPlayableDice of the roll and the moves played so far.
+        const dice = await litDice(page);
+        const expected = E.getPlayableDice(roll, played);
+        assert.equal(dice.lit, norm(expected), `lit dice of ${roll} after [${played}]`);
+        assert.equal(dice.dimmed, 3 - expected.length);
+        diceChecks++;
+        const uci = chooseMove(node, await attr(page, '#board', 'dfen'), random);
+        await clickMove(page, node, uci);
+        microMoves++;
+        played = [...played, uci];
+        if (Object.keys(node[uci]).length === 0) break;
+        const now = await waitPhase(page, ['human', 'over']);
+        if (now.phase === 'over') break;
+        assert.equal(now.played, played.join(','));
+      }
+      if (!shot && humanTurns === 4) {
+        shot = true;
+        await page.screenshot({ path: join(ARTIFACTS, 'demo-desktop.png') });
+      }
+    }
+    const result = await attr(page, '#game-over', 'result');
+    assert.match(result, /^(1-0|0-1)$/);
+    const status = await page.$eval('#status', (s) => s.textContent);
+    assert.match(status, /captured the king/);
+    await page.screenshot({ path: join(ARTIFACTS, 'demo-game-over.png') });
+
+    // The bot's turns are in the move list, and the game record replays under the rules.
+    const byBot = await page.$$eval('#moves .turn[data-by="bot"]', (els) => els.length);
+    assert.ok(byBot >= 1, 'the bot played');
+    await page.click('#export');
+    const line = await page.$eval('#export-text', (t) => t.value);
+    const record = JSON.parse(line);
+    assert.equal(record.result, result);
+    assert.equal(record.termination, 'king-capture');
+    let position = START;
+    for (const [i, turn] of record.turns.entries()) {
+      assert.match(turn.dice, /^[pnbrqkPNBRQK]{3}$/);
+      const roll = `${position} ${turn.dice}`;
+      const next = turn.moves.length ? E.applyTurn(roll, turn.moves) : (assert.deepEqual(E.getLegalTurnTree(roll), {}, `turn ${i} passes only without a legal turn`), E.endTurn(roll));
+      assert.ok(next, `turn ${i} of the record is legal: ${roll} ${turn.moves}`);
+      position = next;
+    }
+    // Every pass was announced and is listed as such.
+    const passes = record.turns.filter((t) => t.moves.length === 0).length;
+    const announced = await page.evaluate(() => window.dicechessDemo.state.announcements.filter((a) => a.kind === 'pass').length);
+    assert.equal(announced, passes, 'one announcement per pass');
+    assert.equal(await page.$$eval('#moves .turn .uci', (els) => els.filter((e) => e.textContent === 'pass').length), passes);
+    const final = E.getGameStatus(position);
+    assert.equal(final.over, true);
+    assert.equal(final.winner === 'white' ? '1-0' : '0-1', result);
+
+    // The main thread while the opponent thought (the "bot-think" measures of the app).
+    const { thinks, longTasks } = await page.evaluate(() => ({
+      thinks: performance.getEntriesByName('bot-think').map((m) => ({ start: m.startTime, end: m.startTime + m.duration })),
+      longTasks: window.__longTasks,
+    }));
+    const during = longTasks.filter((t) => thinks.some((k) => t.start < k.end && t.start + t.duration > k.start));
+    metrics['game played by clicking'] = `${record.turns.length} turns, ${passes} passes (${humanTurns} by the test, ${byBot} by the ${engineKind === 'bots' ? 'greedy bot' : 'built-in random player'}), ${microMoves} micro-moves clicked, ${diceChecks} dice checks, result ${result}`;
+    metrics['bot turns: think time'] = `${thinks.length} turns, ${thinks.reduce((a, k) => a + k.end - k.start, 0).toFixed(0)} ms in total; main-thread long tasks meanwhile: ${during.length}`;
+    assert.equal(thinks.length, byBot);
+    assert.deepEqual(during, [], 'no main-thread task over 50 ms while the bot thinks');
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+
+  test('a heavy engine call keeps the main thread free (long tasks and timer delay)', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await openPage(context);
+    await page.goto(`${base}/?seed=${SEED}&fast=1&color=b`);
+    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+    await waitPhase(page, ['human']);
+    const out = await page.evaluate(async (start) => {
+      const demo = window.dicechessDemo;
+      const features = await demo.think('features');
+      const bot = features.botList.find((b) => b.id === 'monte-carlo');
+      let maxGap = 0;
+      let last = performance.now();
+      const timer = setInterval(() => { const now = performance.now(); maxGap = Math.max(maxGap, now - last); last = now; }, 10);
+      const t0 = performance.now();
+      let what;
+      if (bot) {
+        await demo.think('botTurn', `${start} PNB`, { algorithm: 'monte-carlo', timeBudgetMs: 1500, seed: 1 });
+        what = 'getBestMove monte-carlo, 1500 ms budget';
+      } else {
+        await demo.think('perft', start, 6);
+        what = 'perft(start, 6)';
+      }
+      const t1 = performance.now();
+      clearInterval(timer);
+      const long = window.__longTasks.filter((t) => t.start < t1 && t.start + t.duration > t0);
+      return { what, ms: t1 - t0, maxGap, long };
+    }, START);
+    metrics['heavy call in the worker'] = `${out.what}: ${out.ms.toFixed(0)} ms; main thread meanwhile: ${out.long.length} long tasks, largest gap of a 10 ms timer ${out.maxGap.toFixed(1)} ms`;
+    assert.ok(out.ms > 100, 'the call did real work');
+    assert.deepEqual(out.long, [], 'no main-thread long task while the worker computes');
+    assert.ok(out.maxGap < 50, `timer gap ${out.maxGap} ms`);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+
+  test('dice dim as getPlayableDice says on positions of conformance/rules/playable_dice.json', async () => {
+    const cases = readJson(join(CONFORMANCE, 'rules', 'playable_dice.json')).filter((c) =>
+      typeof c.dfen === 'string' && Array.isArray(c.moves) && c.moves.length >= 1 && typeof c.expected === 'string'
+      && c.expected.length > 0 && c.expected.length < 3 && c.dfen.split(' ').length === 7 && E.getGameStatus(c.dfen)?.over === false);
+    assert.ok(cases.length >= 2, 'suitable cases');
+    // Two positions: the first one of the file and one with Black to move (board flipped) if any.
+    const chosen = [cases[0], cases.find((c) => c.dfen.split(' ')[1] === 'b') ?? cases[1]];
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await openPage(context);
+    for (const c of chosen) {
+      await page.goto(`${base}/?fast=1&seed=1&dfen=${encodeURIComponent(c.dfen)}`);
+      await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+      const state = await waitPhase(page, ['human']);
+      assert.equal(state.roll.split(' ').slice(0, 6).join(' '), c.dfen.split(' ').slice(0, 6).join(' '));
+      const tree = E.getLegalTurnTree(c.dfen);
+      let start = await litDice(page);
+      assert.equal(start.lit, norm(E.getPlayableDice(c.dfen, [])), `${c.title}: dice before any move`);
+      for (let i = 0; i < c.moves.length; i++) await clickMove(page, nodeAt(tree, c.moves.slice(0, i)), c.moves[i]);
+      await waitPhase(page, ['human']);
+      const dice = await litDice(page);
+      assert.equal(dice.lit, norm(c.expected), `${c.title}: lit dice`);
+      assert.equal(dice.dimmed, 3 - c.expected.length, `${c.title}: dimmed dice`);
+      console.log(`  dimming: "${c.title}": ${c.dfen} after ${c.moves.join(',')} → lit ${c.expected}, ${dice.dimmed} dimmed`);
+    }
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+
+  test('a roll without a legal move is announced as a pass, and play goes on', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await openPage(context);
+    // White has only its king and rolled a rook: no legal move.
+    await page.goto(`${base}/?fast=1&seed=3&color=w&dfen=${encodeURIComponent('4k3/8/8/8/8/8/8/4K3 w - - 0 1 R')}`);
+    await page.waitForFunction(() => document.querySelectorAll('#moves .turn').length >= 2, null, { timeout: 20_000 });
+    const announced = await page.evaluate(() => window.dicechessDemo.state.announcements);
+    assert.match(announced[0].text, /no legal move — pass/);
+    assert.equal(announced[0].kind, 'pass');
+    assert.equal(await page.$eval('#moves .turn .uci', (e) => e.textContent), 'pass');
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+
+  test("drag and drop; undo takes back the player's last turn; the same dice come again", async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await openPage(context);
+    await page.goto(`${base}/?seed=${SEED + 1}&fast=1&color=w`);
+    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+    let state = await waitPhase(page, ['human']);
+    const roll = state.roll;
+    const tree = E.getLegalTurnTree(roll);
+    // A micro-move by dragging the piece; mid-turn, undo takes back the micro-moves played so far.
+    let node = tree;
+    let uci = Object.keys(node).find((m) => m.length === 4);
+    const center = async (sq) => {
+      const b = await page.$eval(`[data-square="${sq}"]`, (e) => { const r = e.getBoundingClientRect(); return { x: r.x + r.width / 2, y: r.y + r.height / 2 }; });
+      return b;
+    };
+    const a = await center(uci.slice(0, 2));
+    const b = await center(uci.slice(2, 4));
+    await page.mouse.move(a.x, a.y);
+    await page.mouse.down();
+    await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 4 });
+    await page.mouse.move(b.x, b.y, { steps: 4 });
+    await page.mouse.up();
+    await page.waitForFunction((m) => {
+      const board = document.querySelector('#board');
+      return board.dataset.played === m || board.dataset.phase !== 'human';
+    }, uci);
+    if (Object.keys(node[uci]).length > 0) {
+      assert.equal(await attr(page, '#board', 'played'), uci, 'the dragged move was played');
+      await page.click('#undo');
+      await page.waitForFunction(() => document.querySelector('#board').dataset.played === '');
+    } else {
+      await page.click('#undo');
+    }
+    await page.waitForFunction((r) => {
+      const board = document.querySelector('#board');
+      return board.dataset.phase === 'human' && board.dataset.roll === r && board.dataset.played === '';
+    }, roll);
+    // A whole turn, then the bot's reply, then undo.
+    for (const played = []; ; ) {
+      node = nodeAt(tree, played);
+      uci = Object.keys(node)[0];
+      await clickMove(page, node, uci);
+      played.push(uci);
+      if (Object.keys(node[uci]).length === 0) break;
+      await waitPhase(page, ['human']);
+    }
+    state = await waitPhase(page, ['human', 'over']);
+    assert.ok(await page.$$eval('#moves .turn', (e) => e.length) >= 2, "the player's turn and the reply are listed");
+    await page.click('#undo');
+    await page.waitForFunction((r) => {
+      const b = document.querySelector('#board');
+      return b.dataset.phase === 'human' && b.dataset.roll === r && document.querySelectorAll('#moves .turn').length === 0;
+    }, roll);
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+
+  test('opening book: validation problems shown, a valid book plays and its moves are marked', async (t) => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await openPage(context);
+    // The player is Black; the opponent (White) moves first, with the dice of the start DFEN.
+    await page.goto(`${base}/?seed=${SEED}&fast=1&color=b&bot=greedy&dfen=${encodeURIComponent(`${START} BPR`)}`);
+    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+    const disabled = await page.$eval('#book-file', (i) => i.disabled);
+    const features = await page.evaluate(() => window.dicechessDemo.think('features'));
+    if (!features.books) {
+      assert.equal(disabled, true, 'the book picker is disabled without the book functions');
+      t.skip('this build of the package has no registerOpeningBookBot / validateOpeningBook yet');
+      await context.close();
+      return;
+    }
+    assert.equal(disabled, false);
+    await page.click('.panel summary:has-text("Opening book")');
+    await page.setInputFiles('#book-file', { name: 'broken.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from('# not a comment\n') });
+    await page.waitForFunction(() => document.querySelector('#book-report').dataset.ok === 'false');
+    assert.match(await page.$eval('#book-report', (e) => e.textContent), /no-tab/);
+    const tsv = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - BPR\tf1c4,e2e4\n';
+    await page.setInputFiles('#book-file', { name: 'opening.tsv', mimeType: 'text/tab-separated-values', buffer: Buffer.from(tsv) });
+    await page.waitForFunction(() => document.querySelector('#book-report').dataset.ok === 'true');
+    assert.equal(await page.$eval('#opponent', (s) => s.value), 'demo-book');
+    await page.click('#restart');
+    await page.waitForFunction(() => document.querySelectorAll('#moves .turn').length >= 1, null, { timeout: 20_000 });
+    const first = await page.$eval('#moves .turn', (e) => ({ moves: e.querySelector('.uci').textContent, book: e.querySelector('.book-mark') !== null }));
+    assert.deepEqual(first, { moves: 'e2e4 f1c4', book: true });
+    await page.click('.panel summary:has-text("Opening book")');
+    await page.screenshot({ path: join(ARTIFACTS, 'demo-book.png') });
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+
+  test('phone-sized viewport: the board fits, a move can be played by tapping', async () => {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+    const page = await openPage(context);
+    await page.goto(`${base}/?seed=${SEED}&fast=1&color=w`);
+    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+    const state = await waitPhase(page, ['human']);
+    const box = await page.$eval('#board', (b) => { const r = b.getBoundingClientRect(); return { left: r.left, right: r.right, width: r.width, top: r.top, bottom: r.bottom }; });
+    assert.ok(box.left >= 0 && box.right <= 390, `board inside the screen: ${JSON.stringify(box)}`);
+    assert.ok(box.width >= 300, 'board large enough to tap');
+    const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(scrollWidth <= 390, `no horizontal scrolling (${scrollWidth})`);
+    const tree = E.getLegalTurnTree(state.roll);
+    const uci = Object.keys(tree)[0];
+    await page.tap(`[data-square="${uci.slice(0, 2)}"]`);
+    await page.tap(`[data-square="${uci.slice(2, 4)}"]`);
+    if (uci.length === 5) await page.tap(`#promotion [data-promotion="${uci[4]}"]`);
+    await page.waitForFunction(() => document.querySelector('#board').dataset.played !== '' || document.querySelector('#board').dataset.phase !== 'human');
+    await page.screenshot({ path: join(ARTIFACTS, 'demo-phone.png') });
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+
+  test('installable and offline: manifest, service worker, reload with the server gone', async () => {
+    // Its own server (its own origin), stopped halfway.
+    const own = await startServer();
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await openPage(context);
+    await page.goto(`${own.base}/?seed=${SEED}&fast=1`);
+    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+    const manifest = await page.evaluate(async () => {
+      const href = document.querySelector('link[rel="manifest"]').href;
+      return (await fetch(href)).json();
+    });
+    assert.equal(manifest.display, 'standalone');
+    assert.ok(manifest.icons.some((i) => i.sizes === '512x512'));
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 20_000 });
+    const cached = await page.evaluate(async () => {
+      const keys = await caches.keys();
+      const cache = await caches.open(keys.find((k) => k.startsWith('dicechess-demo-')));
+      return (await cache.keys()).map((r) => new URL(r.url).pathname);
+    });
+    assert.ok(cached.some((p) => p.endsWith('.wasm')), 'the wasm is precached');
+    own.server.closeAllConnections();
+    await new Promise((r) => own.server.close(r));
+    const t0 = Date.now();
+    await page.reload();
+    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+    const tti = await page.evaluate(() => performance.getEntriesByName('dicechess-interactive')[0].startTime);
+    const state = await waitPhase(page, ['human', 'bot']);
+    assert.ok(state.roll.length > 0, 'a roll offline');
+    assert.ok(await page.$$eval('.square.movable', (e) => e.length) > 0 || state.phase === 'bot');
+    metrics['time to interactive (offline reload, service worker)'] = `${tti.toFixed(0)} ms (${Date.now() - t0} ms wall clock)`;
+    assert.deepEqual(page.problems.filter((p) => !p.includes('ERR_CONNECTION_REFUSED')), []);
+    await context.close();
+  });
+});
