@@ -32,6 +32,9 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("game_status", game_status),
     ("normalized_fen", normalized_fen),
     ("book_key", book_key),
+    ("book_tsv", book_tsv),
+    ("book_games", book_games),
+    ("book_dcb", book_dcb),
 ];
 
 fn text(data: &[u8]) -> Cow<'_, str> {
@@ -325,4 +328,69 @@ fn collect_leaves(tree: &Tree, path: &mut Vec<String>, out: &mut Vec<Vec<String>
         }
         path.pop();
     }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Opening books (BOOK.md): the TSV parser, the game-record reader and the binary loader.
+
+/// The TSV parser and validator never panic and agree; an encodable book survives
+/// TSV → binary → TSV with the same keys, move multisets and weights (BOOK.md §7.10).
+pub fn book_tsv(data: &[u8]) {
+    use dicechess::book::{dcb_to_tsv, encode_tsv, key_table, validate_tsv, DcbBook, Signature, TsvBook};
+    let text = text(data);
+    let parsed = TsvBook::parse(&text);
+    let validation = validate_tsv(&text);
+    assert_eq!(parsed.is_ok(), validation.ok, "parse and validate disagree");
+    let Ok(book) = parsed else { return };
+    assert_eq!((validation.entries, validation.keys), (book.entries(), book.keys()), "counts disagree");
+    let Ok(bytes) = encode_tsv(&text) else { return };
+    let dcb = DcbBook::new(&bytes[..]).expect("an encoded book loads");
+    assert_eq!(dcb.len(), book.entries(), "one record per effective entry");
+    let (back, unresolved) = dcb_to_tsv(&dcb, &key_table(book.iter().map(|(k, _)| k)));
+    assert!(unresolved.is_empty(), "every record resolves to its own key");
+    let again = TsvBook::parse(&back).expect("the TSV writer's output parses");
+    let norm = |b: &TsvBook| {
+        let mut v: Vec<(String, String, u64)> = b
+            .iter()
+            .flat_map(|(k, e)| {
+                e.alternatives
+                    .iter()
+                    .map(move |a| (k.to_owned(), Signature::parse(&a.moves).unwrap().to_string(), a.weight as u64))
+            })
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(norm(&book), norm(&again), "TSV -> binary -> TSV changed the book");
+}
+
+/// Every line of the input as a game record: never panics, with and without the filters.
+pub fn book_games(data: &[u8]) {
+    use dicechess::book::build::{process_line, Aggregator, BuildOptions};
+    let strict = BuildOptions { min_games: 1, ..BuildOptions::default() };
+    let loose = BuildOptions { min_games: 1, min_rating: Some(1500.0), max_ply: 3, any_start: true };
+    let mut agg = Aggregator::new();
+    for line in data.split(|&b| b == b'\n') {
+        let a = process_line(line, &strict);
+        let _ = process_line(line, &loose);
+        agg.add(&a);
+    }
+    let built = agg.finish(&strict);
+    let _ = built.best_line_tsv();
+    let _ = built.weighted_tsv();
+    if let Ok(bytes) = built.dcb() {
+        dicechess::book::DcbBook::new(&bytes[..]).expect("a built book loads");
+    }
+}
+
+/// The binary loader never panics; a book that loads finds every record by its hash and
+/// re-encodes to the same bytes.
+pub fn book_dcb(data: &[u8]) {
+    use dicechess::book::{dcb, DcbBook};
+    let Ok(book) = DcbBook::new(data) else { return };
+    let mut records: Vec<_> = book.records().collect();
+    for (i, r) in records.iter().enumerate() {
+        assert!(book.find_hash(r.key_hash).contains(&i), "probe misses record {i}");
+    }
+    assert_eq!(dcb::write(book.flags(), &mut records), data, "re-encoding changed the bytes");
 }

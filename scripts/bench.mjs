@@ -4,7 +4,7 @@
 // perft against chessops' perft in the same process, and the sizes of both .wasm files.
 // Results go to BENCHMARKS.md by hand (with the machine they were measured on).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +14,7 @@ import { parseFen } from 'chessops/fen';
 import { perft as chessopsPerft } from 'chessops/debug';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const E = createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', 'rules.cjs'));
 
 const POSITIONS = {
@@ -53,18 +54,35 @@ for (const [name, fen] of Object.entries(POSITIONS)) {
   }
 }
 
-console.log('\nthe same legal-turn enumeration (turn tree as JSON text) in wasm and natively, µs per call:');
-const GLUE = createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', 'dicechess_rules.cjs'));
+console.log('\nthe same work in wasm and natively, µs per call (enumerate: every legal turn visited with its');
+console.log('final position, as a bot does; tree: the turn tree as JSON text, before JSON.parse):');
+// A benchmark-only rules module exporting the raw enumeration (feature bench-exports), built here.
+const BENCH_DIR = join(ROOT, 'target', 'wasm-pack', 'nodejs-bench');
+execFileSync('wasm-pack', ['--quiet', 'build', '--release', '--no-opt', '--no-pack', '--target', 'nodejs',
+  '--out-dir', BENCH_DIR, '--out-name', 'dicechess_bench', '--', '--no-default-features', '--features', 'bench-exports'],
+  { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+execFileSync(join(ROOT, 'node_modules', '.bin', 'wasm-opt'), [join(BENCH_DIR, 'dicechess_bench_bg.wasm'), '-o', join(BENCH_DIR, 'dicechess_bench_bg.wasm'),
+  ...PKG.wasmOpt.flags, ...Object.values(PKG.wasmOpt.features)]);
+// The nodejs glue is CommonJS, but this repository's package.json says "type": "module".
+writeFileSync(join(BENCH_DIR, 'package.json'), '{"type": "commonjs"}\n');
+const GLUE = createRequire(import.meta.url)(join(BENCH_DIR, 'dicechess_bench.js'));
 const rolls = [];
 for (const [name, fen] of Object.entries(POSITIONS)) {
   for (const [label, dice] of Object.entries(DICE)) rolls.push([`${name} ${label}`, `${fen} ${dice}`]);
 }
 const native = JSON.parse(execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'native_turns', '--', ...rolls.map((r) => r[1])], { cwd: ROOT, encoding: 'utf8' }));
-console.log(`${'roll'.padEnd(14)} ${'wasm'.padStart(8)} ${'native'.padStart(8)}  native/wasm`);
+console.log(`${'roll'.padEnd(14)} ${'turns'.padStart(6)} | ${'enumerate'.padStart(9)} ${'native'.padStart(8)}  ratio | ${'tree'.padStart(8)} ${'native'.padStart(8)}  ratio`);
+const ratios = [];
 for (const [label, roll] of rolls) {
-  const wasm = time(() => GLUE.legal_turn_tree(roll));
-  console.log(`${label.padEnd(14)} ${us(wasm)} ${us(native[roll])}  ${(native[roll] / wasm).toFixed(2)}x`);
+  const turns = GLUE.enumerate_legal_turns(roll);
+  const [nEnum, nTree] = native[roll];
+  const wEnum = time(() => GLUE.enumerate_legal_turns(roll));
+  const wTree = time(() => GLUE.legal_turn_tree(roll));
+  if (turns >= 100) ratios.push(nEnum / wEnum);
+  console.log(`${label.padEnd(14)} ${String(turns).padStart(6)} | ${us(wEnum).padStart(9)} ${us(nEnum)}  ${(nEnum / wEnum).toFixed(2)}x | ${us(wTree)} ${us(nTree)}  ${(nTree / wTree).toFixed(2)}x`);
 }
+const geo = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
+console.log(`wasm speed relative to native on enumeration, geometric mean over rolls with >= 100 turns: ${geo.toFixed(2)}x`);
 
 console.log('\nother functions, µs per call (initial position):');
 const roll = `${POSITIONS.initial} PNB`;

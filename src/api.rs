@@ -60,6 +60,19 @@ pub fn turn_tree_json(turns: &Turns) -> String {
     out
 }
 
+/// Visits every legal turn of a roll with its final position and returns how many there are:
+/// the enumeration a bot performs, used to compare wasm with native (`npm run bench`).
+pub fn enumerate_legal_turns(dfen: &str) -> u64 {
+    let mut n = 0u64;
+    if let Some(turns) = roll(dfen) {
+        turns.for_each_turn_unordered(|_, step| {
+            std::hint::black_box(&step.position);
+            n += 1;
+        });
+    }
+    n
+}
+
 /// `getPlayableDice`: the dice still spendable after `moves` (`None` = omitted), as a dice field.
 pub fn playable_dice(dfen: &str, moves: Option<&[&str]>) -> Option<String> {
     let pos = Position::from_dfen(dfen).ok()?;

@@ -13,10 +13,14 @@
 
 pub mod api;
 pub mod rules;
+#[cfg(feature = "search")]
+pub mod search;
+#[cfg(feature = "book")]
+pub mod book;
 
 pub use rules::{
-    count_legal_turns, perft, perft_divide, Bitboard, Castling, Color, Dice, DfenError, Move, MoveKind, Piece, Position, Role,
-    RoleSet, Square, Step, Turns, Uci,
+    count_legal_turns, perft, perft_divide, Bitboard, Castling, Color, DfenError, Dice, Move, MoveKind, Piece,
+    Position, Role, RoleSet, Square, Step, Turns, Uci,
 };
 
 #[cfg(feature = "wasm")]

@@ -1,9 +1,11 @@
 //! The command line: argument parsing and dispatch.
 //!
-//! One file per subcommand group (`rules.rs`: `board`, `moves`, `tree`, `perft`); the conventions
+//! One file per subcommand group (`rules.rs`: `board`, `moves`, `tree`, `perft`; `book.rs`: `book …`); the conventions
 //! every subcommand shares (exit codes, messages, batch mode, output; BOOK.md §11.1) live in `io.rs`.
 //! A new group adds its file, its variants to [`Command`] and one arm to [`run`].
 
+#[cfg(feature = "book")]
+mod book;
 mod io;
 mod rules;
 
@@ -29,6 +31,9 @@ enum Command {
     Tree(rules::DfenArgs),
     /// Count the leaves of the micro-move tree (RULES.md §12.1), optionally per root move.
     Perft(rules::PerftArgs),
+    /// Opening books: build, validate, convert, probe (BOOK.md §11).
+    #[cfg(feature = "book")]
+    Book(book::BookArgs),
 }
 
 /// Parses the arguments, runs the subcommand and maps the outcome to an exit code (BOOK.md §11.1).
@@ -46,6 +51,8 @@ pub fn run() -> ExitCode {
         Command::Moves(args) => rules::moves(args),
         Command::Tree(args) => rules::tree(args),
         Command::Perft(args) => rules::perft(args, &subcommand("perft")),
+        #[cfg(feature = "book")]
+        Command::Book(args) => book::run(args),
     };
     io::finish(outcome)
 }

@@ -74,6 +74,14 @@ fn trap_on_request(dfen: &str) {
     }
 }
 
+/// Benchmark-only (feature `bench-exports`): the raw legal-turn enumeration, see
+/// [`api::enumerate_legal_turns`].
+#[cfg(feature = "bench-exports")]
+#[wasm_bindgen]
+pub fn enumerate_legal_turns(dfen: &str) -> f64 {
+    api::enumerate_legal_turns(dfen) as f64
+}
+
 /// `getLegalTurnTree`: the tree as JSON text.
 #[wasm_bindgen]
 pub fn legal_turn_tree(dfen: &str) -> String {

@@ -1,0 +1,354 @@
+//! TSV books (BOOK.md §2): the line grammar, the reference parser's exact semantics and error
+//! text, and the weight column.
+
+use std::collections::HashMap;
+use std::fmt;
+
+use super::signature::signature_text;
+
+/// BOOK.md §2.1 trim: removes every character ≤ U+0020 from both ends (not Unicode whitespace).
+#[inline]
+pub fn trim(s: &str) -> &str {
+    s.trim_matches(|c: char| c <= ' ')
+}
+
+/// One line of a text: its 1-based number and its text without the terminator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line<'a> {
+    pub number: usize,
+    pub text: &'a str,
+}
+
+/// The lines of `text`, split at LF, CR or CRLF (one break); numbered from 1, blank ones included.
+pub fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
+    let bytes = text.as_bytes();
+    let mut start = 0;
+    let mut number = 0;
+    let mut done = false;
+    std::iter::from_fn(move || {
+        if done {
+            return None;
+        }
+        number += 1;
+        let rest = &bytes[start..];
+        match rest.iter().position(|&b| b == b'\n' || b == b'\r') {
+            None => {
+                done = true;
+                Some(Line { number, text: &text[start..] })
+            }
+            Some(i) => {
+                let line = &text[start..start + i];
+                let crlf = rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n');
+                start += i + if crlf { 2 } else { 1 };
+                Some(Line { number, text: line })
+            }
+        }
+    })
+}
+
+/// Why a non-blank line is malformed (the error codes of BOOK.md §5, in their order).
+#[derive(Clone, Debug, PartialEq)]
+pub enum LineError {
+    /// One field: no TAB.
+    NoTab,
+    /// More than three fields.
+    TooManyFields(usize),
+    EmptyKey,
+    EmptyMoves,
+    /// The third field (trimmed) is not a valid weight.
+    BadWeight(String),
+}
+
+impl LineError {
+    /// The `code` of `validateOpeningBook`.
+    pub fn code(&self) -> &'static str {
+        match self {
+            LineError::NoTab => "no-tab",
+            LineError::TooManyFields(_) => "too-many-fields",
+            LineError::EmptyKey => "empty-key",
+            LineError::EmptyMoves => "empty-moves",
+            LineError::BadWeight(_) => "bad-weight",
+        }
+    }
+}
+
+impl fmt::Display for LineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LineError::NoTab => f.write_str("no TAB between key and moves"),
+            LineError::TooManyFields(n) => {
+                write!(f, "{n} fields; expected key<TAB>moves or key<TAB>moves<TAB>weight")
+            }
+            LineError::EmptyKey => f.write_str("empty key"),
+            LineError::EmptyMoves => f.write_str("empty moves"),
+            LineError::BadWeight(w) => write!(f, "weight '{w}' is not a number > 0 (digits, optional fraction)"),
+        }
+    }
+}
+
+/// The fields of a well-formed line: key and moves text trimmed, the weight if a third field.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fields<'a> {
+    pub key: &'a str,
+    pub moves: &'a str,
+    pub weight: Option<f64>,
+}
+
+/// Parses one line (BOOK.md §2.1 step 3): `None` for a blank line.
+pub fn parse_line(line: &str) -> Option<Result<Fields<'_>, LineError>> {
+    if trim(line).is_empty() {
+        return None;
+    }
+    let mut parts = [""; 3];
+    let mut n = 0;
+    for part in line.split('\t') {
+        if n < 3 {
+            parts[n] = part;
+        }
+        n += 1;
+    }
+    Some(match n {
+        1 => Err(LineError::NoTab),
+        4.. => Err(LineError::TooManyFields(n)),
+        _ => {
+            let (key, moves) = (trim(parts[0]), trim(parts[1]));
+            if key.is_empty() {
+                Err(LineError::EmptyKey)
+            } else if moves.is_empty() {
+                Err(LineError::EmptyMoves)
+            } else if n == 3 {
+                let w = trim(parts[2]);
+                match parse_weight(w) {
+                    Some(weight) => Ok(Fields { key, moves, weight: Some(weight) }),
+                    None => Err(LineError::BadWeight(w.to_owned())),
+                }
+            } else {
+                Ok(Fields { key, moves, weight: None })
+            }
+        }
+    })
+}
+
+/// A weight (BOOK.md §2.3): `[0-9]+(\.[0-9]+)?` whose nearest binary64 is finite and > 0.
+pub fn parse_weight(text: &str) -> Option<f64> {
+    let (int, frac) = match text.split_once('.') {
+        Some((i, f)) => (i, Some(f)),
+        None => (text, None),
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(int) || !frac.is_none_or(digits) {
+        return None;
+    }
+    // Rust's float parsing is correctly rounded.
+    let value: f64 = text.parse().ok()?;
+    (value.is_finite() && value > 0.0).then_some(value)
+}
+
+/// A well-formed line of a text.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct WellFormed<'a> {
+    pub line: Line<'a>,
+    pub fields: Fields<'a>,
+}
+
+/// What became of a well-formed line once duplicates are resolved (BOOK.md §2.1 step 6, §2.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Fate {
+    /// An effective entry.
+    Effective,
+    /// Replaced by the well-formed line at this index (the last of its key or key and signature).
+    OverriddenBy(usize),
+}
+
+/// The well-formed lines of a text, the malformed ones, and per key the indices of its lines.
+pub(crate) struct Scan<'a> {
+    pub lines: Vec<WellFormed<'a>>,
+    pub malformed: Vec<(Line<'a>, LineError)>,
+    /// Keys in order of first appearance, with the indices of their lines in `lines`.
+    pub keys: Vec<(&'a str, Vec<usize>)>,
+    /// For each line of `lines`, its fate.
+    pub fates: Vec<Fate>,
+}
+
+impl<'a> Scan<'a> {
+    pub fn new(text: &'a str) -> Scan<'a> {
+        let mut lines = Vec::new();
+        let mut malformed = Vec::new();
+        let mut index: HashMap<&'a str, usize> = HashMap::new();
+        let mut keys: Vec<(&'a str, Vec<usize>)> = Vec::new();
+        for line in self::lines(text) {
+            match parse_line(line.text) {
+                None => {}
+                Some(Err(e)) => malformed.push((line, e)),
+                Some(Ok(fields)) => {
+                    let k = *index.entry(fields.key).or_insert_with(|| {
+                        keys.push((fields.key, Vec::new()));
+                        keys.len() - 1
+                    });
+                    keys[k].1.push(lines.len());
+                    lines.push(WellFormed { line, fields });
+                }
+            }
+        }
+        let mut fates = vec![Fate::Effective; lines.len()];
+        for (_, members) in &keys {
+            let weighted = members.iter().any(|&i| lines[i].fields.weight.is_some());
+            if weighted {
+                let mut last: HashMap<String, usize> = HashMap::new();
+                for &i in members {
+                    last.insert(signature_text(lines[i].fields.moves), i);
+                }
+                for &i in members {
+                    let winner = last[&signature_text(lines[i].fields.moves)];
+                    if winner != i {
+                        fates[i] = Fate::OverriddenBy(winner);
+                    }
+                }
+            } else if let Some((&winner, rest)) = members.split_last() {
+                for &i in rest {
+                    fates[i] = Fate::OverriddenBy(winner);
+                }
+            }
+        }
+        Scan { lines, malformed, keys, fates }
+    }
+
+    /// `true` if some line of the key at `keys[k]` has a weight.
+    pub fn is_weighted(&self, k: usize) -> bool {
+        self.keys[k].1.iter().any(|&i| self.lines[i].fields.weight.is_some())
+    }
+}
+
+/// The error of a TSV book that does not load: every malformed line, in file order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MalformedBook {
+    /// The malformed lines exactly as in the input (untrimmed, without terminators).
+    pub lines: Vec<String>,
+    /// Their line numbers.
+    pub numbers: Vec<usize>,
+}
+
+impl fmt::Display for MalformedBook {
+    /// The reference's message: `Malformed line: <line>` per line, joined by `; `.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, line) in self.lines.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "Malformed line: {line}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for MalformedBook {}
+
+/// One alternative of a key: the trimmed moves text, its weight and its line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Alternative {
+    pub moves: String,
+    pub weight: f64,
+    pub line: usize,
+}
+
+/// A key's entry: weighted or not, and its alternatives in file order of their effective lines
+/// (exactly one for an unweighted key, with weight 1).
+#[derive(Clone, Debug, PartialEq)]
+pub struct KeyEntry {
+    pub weighted: bool,
+    pub alternatives: Vec<Alternative>,
+}
+
+/// A parsed TSV book: its effective entries by key (BOOK.md §2).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TsvBook {
+    entries: HashMap<String, KeyEntry>,
+}
+
+impl TsvBook {
+    /// Parses a TSV book with the reference semantics (BOOK.md §2.1); any malformed line rejects
+    /// the whole book.
+    pub fn parse(text: &str) -> Result<TsvBook, MalformedBook> {
+        let scan = Scan::new(text);
+        if !scan.malformed.is_empty() {
+            return Err(MalformedBook {
+                lines: scan.malformed.iter().map(|(l, _)| l.text.to_owned()).collect(),
+                numbers: scan.malformed.iter().map(|(l, _)| l.number).collect(),
+            });
+        }
+        Ok(TsvBook::from_scan(&scan))
+    }
+
+    pub(crate) fn from_scan(scan: &Scan<'_>) -> TsvBook {
+        let mut entries = HashMap::with_capacity(scan.keys.len());
+        for (k, (key, members)) in scan.keys.iter().enumerate() {
+            let weighted = scan.is_weighted(k);
+            let alternatives = members
+                .iter()
+                .filter(|&&i| scan.fates[i] == Fate::Effective)
+                .map(|&i| {
+                    let l = &scan.lines[i];
+                    Alternative {
+                        moves: l.fields.moves.to_owned(),
+                        weight: l.fields.weight.unwrap_or(1.0),
+                        line: l.line.number,
+                    }
+                })
+                .collect();
+            entries.insert((*key).to_owned(), KeyEntry { weighted, alternatives });
+        }
+        TsvBook { entries }
+    }
+
+    /// The entry of `key`, if any.
+    pub fn get(&self, key: &str) -> Option<&KeyEntry> {
+        self.entries.get(key)
+    }
+
+    /// Every key and its entry, in no particular order.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &KeyEntry)> {
+        self.entries.iter().map(|(k, e)| (k.as_str(), e))
+    }
+
+    /// The number of keys.
+    pub fn keys(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// The number of effective entries.
+    pub fn entries(&self) -> usize {
+        self.entries.values().map(|e| e.alternatives.len()).sum()
+    }
+
+    /// `true` for a book without keys.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_splitting() {
+        let got: Vec<_> = lines("a\r\nb\rc\n\nd").map(|l| (l.number, l.text)).collect();
+        assert_eq!(got, [(1, "a"), (2, "b"), (3, "c"), (4, ""), (5, "d")]);
+    }
+
+    #[test]
+    fn weights() {
+        for ok in ["3", "007", "2.50", "0.5", "4294967296"] {
+            assert!(parse_weight(ok).is_some(), "{ok}");
+        }
+        for bad in ["0", "0.0", "-1", "+1", "1e3", "1.", ".5", "1,5", "NaN", "inf", "0x10", "", "1 2"] {
+            assert!(parse_weight(bad).is_none(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn reference_example_message() {
+        let err = TsvBook::parse("k: 5\nSTART w KQkq - BPR\te2e4,f1c4\na\tb\tc").unwrap_err();
+        assert_eq!(err.to_string(), "Malformed line: k: 5; Malformed line: a\tb\tc");
+    }
+}

@@ -1,0 +1,173 @@
+//! The bot functions of BOTS.md as text in, plain values out: the one implementation behind the
+//! JavaScript exports and the CLI. Option values arrive as JavaScript numbers (`f64`) after the
+//! binding's `typeof` filtering, and every conversion, default and cap of BOTS.md §5.3 happens
+//! here. Nothing panics on input.
+
+use super::clock::{Clock, Deadline, Moment};
+use super::time::{budget_ms, policy_or_default, ClockState, JS_OVERHEAD_MS, MAX_BUDGET_MS, POLICY_IDS};
+use super::{choose_turn, decide, estimate_equity, BotInfo, Budgeting, Equity, Question, Registry, Rng};
+use super::{DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, MAX_PLIES, MAX_ROLLOUTS};
+use crate::{Move, Position};
+
+/// The `clock` option: present when the option is a non-null object. Each field is `Some` when
+/// it is a JavaScript number (possibly NaN or infinite; validated here).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct ClockOptions {
+    pub remaining_ms: Option<f64>,
+    pub increment_ms: Option<f64>,
+    pub move_number: Option<f64>,
+    pub moves_to_go: Option<f64>,
+}
+
+/// The options of `getBestMove` (BOTS.md §5.3). `seed` is already converted (see
+/// [`super::seed_from_number`] for the JavaScript conversion).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct BestMoveOptions {
+    pub algorithm: Option<String>,
+    pub clock: Option<ClockOptions>,
+    pub time_policy: Option<String>,
+    pub time_budget_ms: Option<f64>,
+    pub seed: Option<u64>,
+}
+
+/// One micro-move of a result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MicroMove {
+    /// `"e2"`.
+    pub from: String,
+    pub to: String,
+    /// `'q' | 'r' | 'b' | 'n'` on a promotion.
+    pub promotion: Option<char>,
+}
+
+impl From<Move> for MicroMove {
+    fn from(m: Move) -> MicroMove {
+        MicroMove { from: m.from.to_string(), to: m.to.to_string(), promotion: m.promotion.map(crate::Role::char) }
+    }
+}
+
+/// The result of `getBestMove` (BOTS.md §5.1).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BestMove {
+    /// Empty for a pass.
+    pub moves: Vec<MicroMove>,
+    pub score: i64,
+    pub time_taken_ms: u64,
+    pub budget_ms: u64,
+}
+
+impl BestMove {
+    /// The UCI strings of the moves.
+    pub fn uci(&self) -> Vec<String> {
+        self.moves
+            .iter()
+            .map(|m| format!("{}{}{}", m.from, m.to, m.promotion.map(String::from).unwrap_or_default()))
+            .collect()
+    }
+}
+
+/// JavaScript integer conversion: truncate, saturate to the signed 32-bit range, NaN → 0.
+#[inline]
+pub fn js_int(x: f64) -> i32 {
+    x as i32
+}
+
+/// The clock of a `clock` option, if valid (a finite `remainingMs`); `full_move` is the DFEN's.
+pub fn clock_state(clock: &ClockOptions, full_move: u32) -> Option<ClockState> {
+    let finite = |x: Option<f64>| x.filter(|v| v.is_finite());
+    let remaining = finite(clock.remaining_ms)?;
+    Some(ClockState {
+        remaining_ms: (remaining as i64).max(0),
+        increment_ms: finite(clock.increment_ms).map_or(0, |v| (v as i64).max(0)),
+        move_number: finite(clock.move_number).map_or(i32::try_from(full_move).unwrap_or(i32::MAX), js_int),
+        moves_to_go: finite(clock.moves_to_go).map(js_int),
+    })
+}
+
+/// The effective budget of BOTS.md §5.4 for a bot with `budgeting` (0 = untimed / not budgeted).
+pub fn resolve_budget_ms(budgeting: Budgeting, options: &BestMoveOptions, full_move: u32) -> u64 {
+    let Budgeting::Budgeted { default_ms } = budgeting else { return 0 };
+    let from_clock = options.clock.as_ref().and_then(|c| clock_state(c, full_move)).map(|clock| {
+        let policy = policy_or_default(options.time_policy.as_deref());
+        budget_ms(policy, &clock, JS_OVERHEAD_MS)
+    });
+    let explicit = options.time_budget_ms.map(js_int).filter(|&b| b > 0).map(i64::from);
+    let budget = from_clock.or(explicit).or(default_ms.map(|d| d as i64)).unwrap_or(0);
+    budget.clamp(0, MAX_BUDGET_MS) as u64
+}
+
+/// `getBestMove(dfen, options)`; `entered` is the moment the call was entered on `clock` (the
+/// deadline's anchor).
+pub fn get_best_move(
+    registry: &Registry,
+    dfen: &str,
+    options: &BestMoveOptions,
+    clock: &dyn Clock,
+    entered: Moment,
+) -> BestMove {
+    let Ok(pos) = Position::from_dfen(dfen) else { return BestMove::default() };
+    let bot = registry.resolve(options.algorithm.as_deref());
+    let budget = resolve_budget_ms(bot.budgeting(), options, pos.fullmove_number());
+    let deadline = (budget > 0).then(|| Deadline { clock, at: entered.plus_ms(budget) });
+    let choice = if super::is_finished(&pos) || pos.dice().is_empty() {
+        super::Choice::pass()
+    } else {
+        let mut rng = Rng::from_option(options.seed);
+        choose_turn(bot.as_ref(), &pos, &mut rng, deadline)
+    };
+    BestMove {
+        moves: choice.moves.iter().map(|&m| MicroMove::from(m)).collect(),
+        score: choice.score,
+        time_taken_ms: clock.now().ms_since(entered),
+        budget_ms: budget,
+    }
+}
+
+/// The options of the four decision functions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DecisionOptions {
+    pub algorithm: Option<String>,
+    pub seed: Option<u64>,
+}
+
+/// `shouldBotOfferDouble` & co. (BOTS.md §7); `false` for invalid DFEN and finished games.
+pub fn should_bot(registry: &Registry, dfen: &str, question: Question, options: &DecisionOptions) -> bool {
+    let Ok(pos) = Position::from_dfen(dfen) else { return false };
+    if super::is_finished(&pos) {
+        return false;
+    }
+    let bot = registry.resolve(options.algorithm.as_deref());
+    let mut rng = Rng::from_option(options.seed);
+    decide(bot.as_ref(), question, &pos, &mut rng)
+}
+
+/// The options of `estimateEquity`: numbers as given by JavaScript, seed converted.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct EquityOptions {
+    pub rollouts: Option<f64>,
+    pub max_plies: Option<f64>,
+    pub seed: Option<u64>,
+}
+
+/// `estimateEquity(dfen, options)` (BOTS.md §9).
+pub fn equity(dfen: &str, options: &EquityOptions) -> Equity {
+    let Ok(pos) = Position::from_dfen(dfen) else { return Equity::NEUTRAL };
+    let rollouts = options.rollouts.map_or(DEFAULT_ROLLOUTS, |x| i64::from(js_int(x))).min(MAX_ROLLOUTS);
+    let max_plies = options.max_plies.map_or(DEFAULT_MAX_PLIES, |x| i64::from(js_int(x))).min(MAX_PLIES);
+    if rollouts <= 0 || super::is_finished(&pos) {
+        // No rollout runs, so no stream is needed.
+        return estimate_equity(&pos, rollouts, max_plies, &mut Rng::from_seed(0));
+    }
+    let mut rng = Rng::from_option(options.seed);
+    estimate_equity(&pos, rollouts, max_plies, &mut rng)
+}
+
+/// `getAvailableBots()`.
+pub fn available_bots(registry: &Registry) -> Vec<BotInfo> {
+    registry.bots()
+}
+
+/// `getAvailableTimePolicies()`.
+pub fn available_time_policies() -> Vec<&'static str> {
+    POLICY_IDS.to_vec()
+}

@@ -1,0 +1,270 @@
+//! The bot interface and the evaluation-based built-in bots (BOTS.md §4.1–§4.5).
+
+use super::clock::Deadline;
+use super::eval::{self, WIN};
+use super::prng::Rng;
+use super::turnlist::Turn;
+use crate::{Color, Move, Position};
+
+/// A bot's row in `getAvailableBots()`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BotInfo {
+    pub id: String,
+    pub name: String,
+    pub description: String,
+    pub difficulty: u32,
+    pub is_experimental: bool,
+}
+
+/// The doubling-cube and draw questions (BOTS.md §7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Question {
+    OfferDouble,
+    AcceptDouble,
+    OfferDraw,
+    AcceptDraw,
+}
+
+/// How a bot uses time (BOTS.md §5.4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Budgeting {
+    /// Instant: ignores budgets, reports 0.
+    Instant,
+    /// Accepts a deadline; `default_ms` applies when the caller gives none (`None`: untimed).
+    Budgeted { default_ms: Option<u64> },
+}
+
+/// What a bot is given besides the position: its random stream and, when timed, a deadline.
+pub struct SearchContext<'a> {
+    pub rng: &'a mut Rng,
+    pub deadline: Option<Deadline<'a>>,
+}
+
+/// A bot's turn: the micro-moves (empty for a pass) and its score on the bot's scale.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub moves: Vec<Move>,
+    pub score: i64,
+}
+
+impl Choice {
+    /// A pass: no moves, score 0.
+    pub fn pass() -> Choice {
+        Choice { moves: Vec::new(), score: 0 }
+    }
+
+    /// Plays `turn` with `score`.
+    pub fn play(turn: &Turn, score: i64) -> Choice {
+        Choice { moves: turn.moves().to_vec(), score }
+    }
+
+    /// `true` for a pass.
+    pub fn is_pass(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+/// A move-choosing bot. Implementations are immutable and shareable across threads.
+pub trait Bot: Send + Sync {
+    /// The bot's `getAvailableBots()` row (a fresh value).
+    fn info(&self) -> BotInfo;
+
+    /// Whether and how the bot uses a time budget.
+    fn budgeting(&self) -> Budgeting {
+        Budgeting::Instant
+    }
+
+    /// Chooses a turn for the roll `pos` (its dice pool is the roll) whose legal turns are
+    /// `turns` in canonical order (non-empty). The caller has already settled passes and
+    /// finished games.
+    fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice;
+
+    /// Answers a doubling or draw question for the side to move of `pos` (dice ignored). The
+    /// caller has already answered `false` for a finished game.
+    fn decide(&self, question: Question, pos: &Position, rng: &mut Rng) -> bool;
+}
+
+/// `score(t, E)` (BOTS.md §2.2).
+#[inline]
+pub fn path_score(turn: &Turn, mover: Color, evaluator: fn(&Position, Color) -> i32) -> i32 {
+    if turn.captures_king {
+        WIN
+    } else {
+        evaluator(&turn.post_turn(), mover)
+    }
+}
+
+/// The tie-break key of BOTS.md §2.4: `(score, pref)`, `pref = −len` for king captures.
+#[inline]
+pub fn key(turn: &Turn, score: i64) -> (i64, i64) {
+    let pref = if score == i64::from(WIN) { -(turn.len() as i64) } else { 0 };
+    (score, pref)
+}
+
+/// Picks among `turns` by the tie-break key of their `scores` with one uniform draw over the
+/// maximal ones (BOTS.md §2.4). Returns the index and its score.
+pub fn pick_by_key(turns: &[Turn], scores: &[i64], rng: &mut Rng) -> (usize, i64) {
+    let best = turns.iter().zip(scores).map(|(t, &s)| key(t, s)).max().unwrap_or((0, 0));
+    let tied: Vec<usize> = (0..turns.len()).filter(|&i| key(&turns[i], scores[i]) == best).collect();
+    let i = tied[rng.index(tied.len())];
+    (i, scores[i])
+}
+
+/// The built-in rows of `getAvailableBots()` (BOTS.md §3.1), in table order.
+pub const BUILTIN_INFO: [(&str, &str, &str, u32, bool); 7] = [
+    ("random", "Random", "Makes a random valid move.", 1, false),
+    ("checkmate-aware", "Checkmate Aware", "Prioritizes immediate checkmate and king safety, but remains material-blind.", 2, false),
+    ("greedy", "Greedy", "Always tries to capture the highest value piece without considering consequences.", 3, false),
+    (
+        "greedy-v2",
+        "Cautious Greedy",
+        "Tries to capture the highest value piece, but avoids leaving the King exposed to immediate capture.",
+        4,
+        false,
+    ),
+    ("aggressive", "Aggressive", "Actively hunts your pieces and targets your king, pushing pawns forward aggressively.", 5, false),
+    (
+        "monte-carlo",
+        "Monte-Carlo",
+        "Estimates the full-game win probability of each candidate turn with Rao-Blackwellized Monte-Carlo rollouts and plays the highest.",
+        6,
+        true,
+    ),
+    (
+        "expectimax",
+        "Expectimax",
+        "Looks one reply ahead: weighs all 56 dice rolls of the opponent by probability and assumes the strongest reply to each.",
+        7,
+        true,
+    ),
+];
+
+/// The info row of built-in number `i` of [`BUILTIN_INFO`].
+pub fn builtin_info(i: usize) -> BotInfo {
+    let (id, name, description, difficulty, is_experimental) = BUILTIN_INFO[i];
+    BotInfo {
+        id: id.to_owned(),
+        name: name.to_owned(),
+        description: description.to_owned(),
+        difficulty,
+        is_experimental,
+    }
+}
+
+/// `E = evaluate(P, side to move)` and `p = 1 / (1 + exp(−E/400))` (BOTS.md §7.1).
+pub fn win_probability(pos: &Position) -> (i32, f64) {
+    let e = eval::evaluate(pos, pos.turn());
+    (e, 1.0 / (1.0 + (-f64::from(e) / 400.0).exp()))
+}
+
+/// The decisions of `greedy`, `checkmate-aware` and unknown ids.
+fn decide_greedy(question: Question, pos: &Position) -> bool {
+    question == Question::AcceptDouble && win_probability(pos).1 > 0.25
+}
+
+/// The decisions of `greedy-v2` (and `expectimax`).
+pub fn decide_greedy_v2(question: Question, pos: &Position) -> bool {
+    let (e, p) = win_probability(pos);
+    match question {
+        Question::OfferDouble => p > 0.70,
+        Question::AcceptDouble => p > 0.35,
+        Question::OfferDraw => pos.fullmove_number() > 30 && e.abs() < 50,
+        Question::AcceptDraw => e < -100,
+    }
+}
+
+/// `random` (BOTS.md §4.1).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RandomBot;
+
+impl Bot for RandomBot {
+    fn info(&self) -> BotInfo {
+        builtin_info(0)
+    }
+
+    fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
+        let t = &turns[ctx.rng.index(turns.len())];
+        Choice::play(t, i64::from(path_score(t, pos.turn(), eval::material)))
+    }
+
+    fn decide(&self, question: Question, _: &Position, rng: &mut Rng) -> bool {
+        let threshold = match question {
+            Question::OfferDouble => 0.15,
+            Question::AcceptDouble => 0.50,
+            Question::OfferDraw => 0.05,
+            Question::AcceptDraw => 0.20,
+        };
+        rng.real() < threshold
+    }
+}
+
+/// `checkmate-aware` (BOTS.md §4.2).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CheckmateAwareBot;
+
+impl Bot for CheckmateAwareBot {
+    fn info(&self) -> BotInfo {
+        builtin_info(1)
+    }
+
+    fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
+        let captures: Vec<usize> = (0..turns.len()).filter(|&i| turns[i].captures_king).collect();
+        if !captures.is_empty() {
+            let i = captures[ctx.rng.index(captures.len())];
+            return Choice::play(&turns[i], i64::from(WIN));
+        }
+        let mover = pos.turn();
+        let safe: Vec<usize> =
+            (0..turns.len()).filter(|&i| eval::king_safety(&turns[i].post_turn(), mover) == 0).collect();
+        let i = if safe.is_empty() { ctx.rng.index(turns.len()) } else { safe[ctx.rng.index(safe.len())] };
+        Choice::play(&turns[i], 0)
+    }
+
+    fn decide(&self, question: Question, pos: &Position, _: &mut Rng) -> bool {
+        decide_greedy(question, pos)
+    }
+}
+
+/// The evaluator-plus-tie-break bots: `greedy`, `greedy-v2` and `aggressive` (BOTS.md §4.3–§4.5).
+#[derive(Clone, Copy, Debug)]
+pub struct EvalBot {
+    /// Index into [`BUILTIN_INFO`].
+    row: usize,
+    evaluator: fn(&Position, Color) -> i32,
+    decisions: fn(Question, &Position) -> bool,
+}
+
+impl EvalBot {
+    /// `greedy`: material.
+    pub const GREEDY: EvalBot = EvalBot { row: 2, evaluator: eval::material, decisions: decide_greedy };
+    /// `greedy-v2`: material and the mover's own king safety.
+    pub const GREEDY_V2: EvalBot = EvalBot { row: 3, evaluator: eval::evaluate, decisions: decide_greedy_v2 };
+    /// `aggressive`: storm, proximity and ring terms.
+    pub const AGGRESSIVE: EvalBot = EvalBot { row: 4, evaluator: eval::aggressive, decisions: decide_aggressive };
+}
+
+fn decide_aggressive(question: Question, pos: &Position) -> bool {
+    let p = win_probability(pos).1;
+    match question {
+        Question::OfferDouble => p > 0.55,
+        Question::AcceptDouble => p > 0.22,
+        Question::OfferDraw | Question::AcceptDraw => false,
+    }
+}
+
+impl Bot for EvalBot {
+    fn info(&self) -> BotInfo {
+        builtin_info(self.row)
+    }
+
+    fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
+        let mover = pos.turn();
+        let scores: Vec<i64> = turns.iter().map(|t| i64::from(path_score(t, mover, self.evaluator))).collect();
+        let (i, score) = pick_by_key(turns, &scores, ctx.rng);
+        Choice::play(&turns[i], score)
+    }
+
+    fn decide(&self, question: Question, pos: &Position, _: &mut Rng) -> bool {
+        (self.decisions)(question, pos)
+    }
+}

@@ -1,0 +1,140 @@
+//! `monte-carlo` (BOTS.md §4.6): candidate turns judged by the win mass of rollouts from their
+//! post-turn positions.
+
+use super::bot::{
+    builtin_info, pick_by_key, win_probability, Bot, BotInfo, Budgeting, Choice, Question, SearchContext,
+};
+use super::clock::{Deadline, Moment};
+use super::equity::run_rollouts;
+use super::eval::{self, insufficient_material, WIN};
+use super::prng::Rng;
+use super::turnlist::{first_shortest_king_capture, Turn};
+use crate::{Dice, Position};
+
+/// Scores are win probabilities times this.
+pub const PROBABILITY_SCALE: f64 = 1_000_000.0;
+/// Rollouts per turn untimed.
+pub const UNTIMED_ROLLOUTS: u64 = 120;
+/// Plies per rollout.
+pub const ROLLOUT_PLIES: i64 = 40;
+/// Candidates of the timed search.
+pub const CANDIDATES: usize = 16;
+/// The budget when the caller supplies none.
+pub const DEFAULT_BUDGET_MS: u64 = 1000;
+
+/// `round(p × 1 000 000)` with round half up.
+#[inline]
+pub fn probability_score(p: f64) -> i64 {
+    (p * PROBABILITY_SCALE + 0.5).floor() as i64
+}
+
+/// The mover's win mass from `post` (opponent to move) with the untimed configuration.
+pub fn untimed_win_mass(post: &Position, mover: crate::Color, rng: &mut Rng) -> f64 {
+    let n = super::equity::rollout_count(UNTIMED_ROLLOUTS as i64, ROLLOUT_PLIES) as u64;
+    run_rollouts(post, n, ROLLOUT_PLIES, rng, &mut || false).means().of(mover)
+}
+
+/// The `monte-carlo` bot.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct MonteCarloBot;
+
+impl MonteCarloBot {
+    /// The untimed score of every turn in canonical order: `WIN` for a king capture (no
+    /// rollouts), else `round(p × 1 000 000)`; the estimates share `rng` in that order.
+    pub fn untimed_scores(pos: &Position, turns: &[Turn], rng: &mut Rng) -> Vec<i64> {
+        let mover = pos.turn();
+        turns
+            .iter()
+            .map(|t| {
+                if t.captures_king {
+                    i64::from(WIN)
+                } else {
+                    probability_score(untimed_win_mass(&t.post_turn(), mover, rng))
+                }
+            })
+            .collect()
+    }
+
+    fn untimed(pos: &Position, turns: &[Turn], rng: &mut Rng) -> Choice {
+        let scores = Self::untimed_scores(pos, turns, rng);
+        let (i, score) = pick_by_key(turns, &scores, rng);
+        Choice::play(&turns[i], score)
+    }
+
+    fn timed(pos: &Position, turns: &[Turn], rng: &mut Rng, deadline: Deadline<'_>) -> Choice {
+        if let Some(i) = first_shortest_king_capture(turns) {
+            return Choice::play(&turns[i], i64::from(WIN));
+        }
+        let mover = pos.turn();
+        let material: Vec<i32> = turns.iter().map(|t| eval::material(&t.post_turn(), mover)).collect();
+        let mut order: Vec<usize> = (0..turns.len()).collect();
+        order.sort_by_key(|&i| std::cmp::Reverse(material[i]));
+        order.truncate(CANDIDATES);
+        let n = order.len();
+        let mut best: Option<(usize, f64)> = None;
+        for (k, &i) in order.iter().enumerate() {
+            let now = deadline.now();
+            if now >= deadline.at {
+                break;
+            }
+            let slice = Moment(now.0 + (deadline.at.0 - now.0) / (n - k) as u64);
+            let post = turns[i].post_turn();
+            let mut started = 0u64;
+            let mut stats = super::equity::EquityStats::default();
+            let q = super::equity::capture_probability(&post);
+            loop {
+                if started > 0 && deadline.now() >= slice {
+                    break;
+                }
+                started += 1;
+                let mut abort = || deadline.passed();
+                match super::equity::rollout(&post, ROLLOUT_PLIES, q, rng, &mut abort) {
+                    Some(m) => stats.push(m),
+                    None => break,
+                }
+            }
+            if stats.count() > 0 {
+                let mass = stats.means().of(mover);
+                if best.is_none_or(|(_, b)| mass > b) {
+                    best = Some((i, mass));
+                }
+            }
+        }
+        match best {
+            Some((i, mass)) => Choice::play(&turns[i], probability_score(mass)),
+            None => Choice::play(&turns[order[0]], i64::from(material[order[0]])),
+        }
+    }
+}
+
+impl Bot for MonteCarloBot {
+    fn info(&self) -> BotInfo {
+        builtin_info(5)
+    }
+
+    fn budgeting(&self) -> Budgeting {
+        Budgeting::Budgeted { default_ms: Some(DEFAULT_BUDGET_MS) }
+    }
+
+    fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
+        match ctx.deadline {
+            None => Self::untimed(pos, turns, ctx.rng),
+            Some(d) => Self::timed(pos, turns, ctx.rng, d),
+        }
+    }
+
+    fn decide(&self, question: Question, pos: &Position, rng: &mut Rng) -> bool {
+        let p_mc = |rng: &mut Rng| {
+            let mut start = *pos;
+            start.set_dice(Dice::EMPTY);
+            let n = super::equity::rollout_count(UNTIMED_ROLLOUTS as i64, ROLLOUT_PLIES) as u64;
+            run_rollouts(&start, n, ROLLOUT_PLIES, rng, &mut || false).means().of(pos.turn())
+        };
+        match question {
+            Question::OfferDouble => p_mc(rng) > 0.65,
+            Question::AcceptDouble => p_mc(rng) > 0.30,
+            Question::OfferDraw => insufficient_material(pos),
+            Question::AcceptDraw => win_probability(pos).0 < -200,
+        }
+    }
+}

@@ -1,0 +1,248 @@
+//! Behaviour pinned by BOTS.md prose (not in the vector files): expectimax's worked examples, the
+//! anytime contract under deadlines, finished games and registry rules.
+#![cfg(feature = "search")]
+
+use std::sync::Arc;
+
+use dicechess::search::api::{self, BestMoveOptions};
+use dicechess::search::{
+    choose_turn, legal_turns, Bot, BotInfo, Choice, Deadline, ExpectimaxBot, ManualClock, Moment, Question,
+    RegisterError, Registry, Rng, SearchContext, Turn,
+};
+use dicechess::{Position, Turns};
+
+fn pos(dfen: &str) -> Position {
+    Position::from_dfen(dfen).unwrap()
+}
+
+fn uci(choice: &Choice) -> Vec<String> {
+    choice.moves.iter().map(ToString::to_string).collect()
+}
+
+#[test]
+fn expectimax_width_example() {
+    let p = pos("1r4k1/p4ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 NNR");
+    let turns = Turns::new(&p).unwrap();
+    let list = legal_turns(&turns);
+    assert_eq!(list.len(), 11);
+    let registry = Registry::new();
+    for seed in 0..5 {
+        let greedy = choose_turn(registry.resolve(Some("greedy")).as_ref(), &p, &mut Rng::from_seed(seed), None);
+        assert_eq!((uci(&greedy), greedy.score), (vec!["a1a7".to_owned()], 0));
+        let (choice, stats) = ExpectimaxBot::search(&p, &list, &mut Rng::from_seed(seed), None);
+        assert_eq!(uci(&choice), ["a1c1"]);
+        assert_eq!(choice.score, -4_629_763);
+        assert_eq!(choice.score, -1_000_029_000 / 216);
+        assert_eq!((stats.legal_turns, stats.candidates, stats.expanded, stats.completed), (11, 11, 8, 8));
+    }
+}
+
+#[test]
+fn expectimax_bishop_example() {
+    let p = pos("7k/8/8/b7/8/8/5P2/4K3 w - - 0 1 NBK");
+    let list = legal_turns(&Turns::new(&p).unwrap());
+    assert_eq!(list.len(), 4);
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 0..40 {
+        let (choice, _) = ExpectimaxBot::search(&p, &list, &mut Rng::from_seed(seed), None);
+        assert_eq!(choice.score, -207);
+        seen.insert(uci(&choice).join(" "));
+    }
+    assert_eq!(seen.into_iter().collect::<Vec<_>>(), ["e1d1", "e1e2", "e1f1"]);
+    let capture = pos("k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR");
+    let choice = choose_turn(&ExpectimaxBot, &capture, &mut Rng::from_seed(1), None);
+    assert_eq!((uci(&choice), choice.score), (vec!["a1a8".to_owned()], i64::from(i32::MAX)));
+}
+
+/// With a deadline already past on entry, budgeted bots still return a legal turn: the first
+/// pre-ranked (highest material) one, with its material score.
+#[test]
+fn anytime_contract_with_a_past_deadline() {
+    let p = pos("1r4k1/p4ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 NNR");
+    let clock = ManualClock::new(1_000_000, 0);
+    let registry = Registry::new();
+    for bot in ["monte-carlo", "expectimax"] {
+        let deadline = Deadline { clock: &clock, at: Moment(0) };
+        let choice = choose_turn(registry.resolve(Some(bot)).as_ref(), &p, &mut Rng::from_seed(3), Some(deadline));
+        assert_eq!((uci(&choice), choice.score), (vec!["a1a7".to_owned()], 0), "{bot}");
+    }
+    // King captures are settled before the clock is read.
+    let capture = pos("k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR");
+    for bot in ["monte-carlo", "expectimax"] {
+        let deadline = Deadline { clock: &clock, at: Moment(0) };
+        let choice =
+            choose_turn(registry.resolve(Some(bot)).as_ref(), &capture, &mut Rng::from_seed(3), Some(deadline));
+        assert_eq!(uci(&choice), ["a1a8"], "{bot}");
+    }
+}
+
+/// A deadline that passes during the search (the clock advances on every read) still yields a
+/// legal turn, whatever the point at which it passes.
+#[test]
+fn anytime_contract_mid_search() {
+    let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB");
+    let legal: Vec<Vec<String>> = legal_turns(&Turns::new(&p).unwrap()).iter().map(Turn::uci).collect();
+    let registry = Registry::new();
+    for bot in ["monte-carlo", "expectimax"] {
+        for reads in [1u64, 2, 5, 30, 200] {
+            let clock = ManualClock::new(0, 1);
+            let deadline = Deadline { clock: &clock, at: Moment(reads) };
+            let choice =
+                choose_turn(registry.resolve(Some(bot)).as_ref(), &p, &mut Rng::from_seed(reads), Some(deadline));
+            assert!(legal.contains(&uci(&choice)), "{bot} after {reads} reads: {:?}", uci(&choice));
+        }
+    }
+}
+
+#[test]
+fn finished_games_and_passes() {
+    let registry = Registry::new();
+    let clock = ManualClock::new(0, 0);
+    // Black's king is missing: every bot passes, every decision is false.
+    let over = "8/8/8/2N5/8/3r4/2P5/K7 w - - 0 1 PNR";
+    for info in registry.bots() {
+        let options = BestMoveOptions { algorithm: Some(info.id.clone()), seed: Some(1), ..Default::default() };
+        let r = api::get_best_move(&registry, over, &options, &clock, Moment(0));
+        assert!(r.moves.is_empty() && r.score == 0, "{}", info.id);
+        for q in [Question::OfferDouble, Question::AcceptDouble, Question::OfferDraw, Question::AcceptDraw] {
+            let options = api::DecisionOptions { algorithm: Some(info.id.clone()), seed: Some(1) };
+            assert!(!api::should_bot(&registry, over, q, &options), "{} {q:?}", info.id);
+        }
+    }
+    let neutral = api::get_best_move(&registry, "not a dfen", &BestMoveOptions::default(), &clock, Moment(0));
+    assert_eq!(neutral, api::BestMove::default());
+}
+
+#[test]
+fn promotion_micro_moves() {
+    let registry = Registry::new();
+    let clock = ManualClock::new(0, 0);
+    let options = BestMoveOptions { algorithm: Some("greedy".into()), seed: Some(0), ..Default::default() };
+    let r = api::get_best_move(&registry, "7k/P7/8/8/8/8/8/7K w - - 0 1 P", &options, &clock, Moment(0));
+    assert_eq!(r.uci(), ["a7a8q"]);
+    assert_eq!((r.moves[0].from.as_str(), r.moves[0].to.as_str(), r.moves[0].promotion), ("a7", "a8", Some('q')));
+}
+
+struct Custom(&'static str, u32);
+
+impl Bot for Custom {
+    fn info(&self) -> BotInfo {
+        BotInfo {
+            id: self.0.to_owned(),
+            name: "c".into(),
+            description: String::new(),
+            difficulty: self.1,
+            is_experimental: true,
+        }
+    }
+    fn choose(&self, _: &Position, turns: &[Turn], _: &mut SearchContext<'_>) -> Choice {
+        Choice::play(&turns[0], 0)
+    }
+    fn decide(&self, _: Question, _: &Position, _: &mut Rng) -> bool {
+        true
+    }
+}
+
+#[test]
+fn registry_rules() {
+    let mut registry = Registry::new();
+    assert_eq!(registry.register(Arc::new(Custom("", 3))), Err(RegisterError::EmptyId));
+    assert_eq!(registry.register(Arc::new(Custom("Greedy", 3))), Err(RegisterError::BuiltinId));
+    assert_eq!(registry.register(Arc::new(Custom("Book-A", 3))), Ok(()));
+    assert_eq!(registry.register(Arc::new(Custom("book-b", 1))), Ok(()));
+    let ids: Vec<String> = registry.bots().into_iter().map(|b| b.id).collect();
+    assert_eq!(
+        ids,
+        [
+            "random",
+            "book-b",
+            "checkmate-aware",
+            "greedy",
+            "Book-A",
+            "greedy-v2",
+            "aggressive",
+            "monte-carlo",
+            "expectimax"
+        ]
+    );
+    // Re-registering moves a bot to the end among equals; lookup ignores ASCII case.
+    assert_eq!(registry.register(Arc::new(Custom("BOOK-B", 1))), Ok(()));
+    assert_eq!(registry.custom_count(), 2);
+    assert_eq!(registry.resolve(Some("book-b")).info().id, "BOOK-B");
+    assert!(!registry.unregister("greedy"));
+    assert!(registry.unregister("Book-a"));
+    assert!(!registry.unregister("book-a"));
+    assert_eq!(registry.resolve(Some("book-a")).info().id, "greedy");
+}
+
+#[test]
+fn equity_is_reproducible_and_sums_to_one() {
+    for seed in [1u64, 2, 3] {
+        let options = api::EquityOptions { rollouts: Some(6.0), max_plies: Some(8.0), seed: Some(seed) };
+        let a = api::equity("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &options);
+        let b = api::equity("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &options);
+        assert_eq!(a, b);
+        assert_eq!(a.rollouts, 6);
+        assert!((a.white_win + a.black_win + a.undecided - 1.0).abs() <= 1e-9);
+    }
+    let capped = api::equity(
+        "Q7/7B/8/8/3Kk2R/2NP4/8/8 w - - 0 1",
+        &api::EquityOptions { rollouts: Some(100_000.0), max_plies: Some(10_000.0), seed: Some(1) },
+    );
+    assert_eq!(capped.rollouts, 1000);
+}
+
+/// Timing probe (run by hand with an optimised build): rollout plies per second.
+#[test]
+#[ignore = "timing probe, run by hand"]
+fn probe_rollout_speed() {
+    let mut rng = Rng::from_seed(1);
+    for dfen in ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "k3r2q/8/8/8/8/2B5/8/4K3 b - - 0 1"] {
+        let p = pos(dfen);
+        let t = std::time::Instant::now();
+        let k = dicechess::search::kcp_numerator(&p, dicechess::Color::Black, dicechess::Role::King);
+        let kcp_time = t.elapsed();
+        let t = std::time::Instant::now();
+        let mut q = p;
+        let mut n = 0;
+        for _ in 0..200 {
+            if !dicechess::search::advance(&mut q, &mut rng) {
+                q = p;
+            }
+            n += 1;
+        }
+        let adv = t.elapsed() / n;
+        let t = std::time::Instant::now();
+        let e = dicechess::search::estimate_equity(&p, 10, 40, &mut rng);
+        eprintln!("{dfen}: kcp {k} in {kcp_time:?}; advance {adv:?}; 10x40 rollouts {:?} ({e:?})", t.elapsed());
+    }
+}
+
+/// Spot check (run by hand, optimised): monte-carlo's exact untimed scores on one small
+/// scenario of `scenarios.json`, and untimed expectimax's seeded choices on every scenario.
+#[test]
+#[ignore = "spot check, run by hand with an optimised build"]
+fn probe_searching_bots_on_scenarios() {
+    let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/search/scenarios.json");
+    let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let registry = Registry::new();
+    for (sc, ex) in data["catalog"]["scenarios"].as_array().unwrap().iter().zip(data["expectations"].as_array().unwrap()) {
+        let id = sc["id"].as_str().unwrap();
+        let p = pos(sc["dfen"].as_str().unwrap());
+        let list = Turns::new(&p).map(|t| legal_turns(&t)).unwrap_or_default();
+        for run in ex["seeded"].as_array().unwrap() {
+            let seed = run["seed"].as_u64().unwrap();
+            let want: Vec<String> = run["bots"]["expectimax"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_owned()).collect();
+            let got = uci(&choose_turn(&ExpectimaxBot, &p, &mut Rng::from_seed(seed), None));
+            eprintln!("{id} seed {seed}: expectimax {got:?} want {want:?} {}", if got == want { "ok" } else { "MISMATCH" });
+            if id == "defensive-king-leaves-rook-file" || id == "tactical-capture-higher-value-piece" {
+                let want: Vec<i64> = run["monteCarloScores"].as_array().unwrap().iter().map(|p| p[1].as_i64().unwrap()).collect();
+                let got = dicechess::search::MonteCarloBot::untimed_scores(&p, &list, &mut Rng::from_seed(seed));
+                eprintln!("{id} seed {seed}: mc scores {got:?} want {want:?} {}", if got == want { "ok" } else { "MISMATCH" });
+                let want: Vec<String> = run["bots"]["monte-carlo"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_owned()).collect();
+                let got = uci(&choose_turn(registry.resolve(Some("monte-carlo")).as_ref(), &p, &mut Rng::from_seed(seed), None));
+                eprintln!("{id} seed {seed}: mc choice {got:?} want {want:?} {}", if got == want { "ok" } else { "MISMATCH" });
+            }
+        }
+    }
+}
