@@ -198,6 +198,25 @@ impl Turns {
             self.first.iter().for_each(f);
             return;
         }
+        if pos.dice.len() == 1 {
+            // Last die: every child is a leaf; quiet moves count only when they reach L*.
+            let quiet_ok = spent + 1 == self.max_spent;
+            let kings = pos.pieces(pos.turn.opponent(), Role::King);
+            let role = pos.dice.iter().next().unwrap_or(Role::Pawn);
+            for_each_move(pos, RoleSet::EMPTY.with(role), |m| {
+                if m.kind == MoveKind::Castle {
+                    return;
+                }
+                let captures_king = m.kind == MoveKind::Normal && kings.contains(m.to);
+                if captures_king || quiet_ok {
+                    let mut child = *pos;
+                    child.play_unchecked(m);
+                    child.dice = Dice::EMPTY;
+                    f(&Step { mv: m, position: child, spent: spent + 1, is_leaf: true, captures_king });
+                }
+            });
+            return;
+        }
         for_each_available(pos, pos.dice, |m| {
             if let Some(step) = self.step(pos, spent, m) {
                 f(&step)
