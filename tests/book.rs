@@ -1,5 +1,6 @@
 //! Opening-book round trips and properties (issue 5): TSV → binary → probe gives the same lines
 //! and weights for every key, and a book built from random games validates without a problem.
+#![cfg(all(not(target_arch = "wasm32"), feature = "book"))] // native only: wasm-pack test builds every test target for wasm32
 #![cfg(feature = "book")]
 
 use dicechess::book::build::{process_line, Aggregator, BuildOptions};

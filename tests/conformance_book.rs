@@ -4,6 +4,7 @@
 //! One `#[test]` per file. Every case runs, every failure is collected with its name, and the test
 //! fails at the end listing all of them; a panic inside the library is caught and reported as a
 //! failure of that case. The files are never copied into this repository.
+#![cfg(all(not(target_arch = "wasm32"), feature = "book"))] // native only: wasm-pack test builds every test target for wasm32
 #![cfg(feature = "book")]
 
 use std::collections::{BTreeSet, HashMap};

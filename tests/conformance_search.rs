@@ -1,6 +1,7 @@
 //! The search conformance vectors (`../shared/conformance/search/`, BOTS.md §12), loaded at test time
 //! and checked strictly. One `#[test]` per file; every case runs and all failures are listed at the
 //! end. The files are never copied into this repository.
+#![cfg(all(not(target_arch = "wasm32"), feature = "search"))] // native only: wasm-pack test builds every test target for wasm32
 #![cfg(feature = "search")]
 
 use std::fs;

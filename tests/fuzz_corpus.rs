@@ -1,6 +1,7 @@
 //! Replays every committed fuzz corpus file (`fuzz/corpus/<target>/*`) through the same check the
 //! cargo-fuzz target runs (`fuzz/checks.rs`), so inputs found by fuzzing — crashes included, once
 //! fixed and committed — stay regression tests under a plain `cargo test`.
+#![cfg(all(not(target_arch = "wasm32"), feature = "book"))] // native only: wasm-pack test builds every test target for wasm32
 
 #[path = "../fuzz/checks.rs"]
 mod checks;

@@ -1,5 +1,6 @@
 //! Behaviour pinned by BOTS.md prose (not in the vector files): expectimax's worked examples, the
 //! anytime contract under deadlines, finished games and registry rules.
+#![cfg(all(not(target_arch = "wasm32"), feature = "search"))] // native only: wasm-pack test builds every test target for wasm32
 #![cfg(feature = "search")]
 
 use std::sync::Arc;
