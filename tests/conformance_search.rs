@@ -97,13 +97,6 @@ fn all_files_are_covered() {
     assert_eq!(found, FILES, "a vector file was added or removed: give it a test");
 }
 
-/// `prng.json` pins `real()` of seed 1 (and 1.9, the same stream), third draw, as
-/// 0.10015090353378377, one ulp above `(0x19a37d5757aaf520 >> 11) × 2^-53`, whose exact value is
-/// 0.1001509035337837527… (shortest form 0.10015090353378375). That product of a 53-bit integer
-/// and a power of two is exact, so the vector contradicts its own formula and its own `nextU64Hex`;
-/// reported on issue 4. Every other `real` in the file matches exactly.
-const KNOWN_ONE_ULP_REALS: &[(u64, usize)] = &[(1, 2)];
-
 #[test]
 fn prng() {
     let data = load("prng.json");
@@ -133,12 +126,7 @@ fn prng() {
             let got = again.real();
             // real() must be exactly (next >> 11) × 2^-53 of the same draw.
             f.eq(&title, &format!("real[{k}] formula"), got, (raw >> 11) as f64 / 9_007_199_254_740_992.0);
-            if KNOWN_ONE_ULP_REALS.contains(&(seed, k)) {
-                // The vector is one ulp above the formula's exact value (see the note on the list).
-                f.eq(&title, &format!("real[{k}] (vector off by one ulp)"), f64::from_bits(got.to_bits() + 1), want);
-            } else {
-                f.eq(&title, &format!("real[{k}]"), got, want);
-            }
+            f.eq(&title, &format!("real[{k}]"), got, want);
         }
     }
     for d in arr(&data["derive"]) {
