@@ -1,8 +1,17 @@
 //! The opening-book functions as text and bytes in, plain values out: the one implementation behind
 //! the JavaScript exports and the CLI (like `crate::api` for the rules). Never panics.
 
-use super::{encode_tsv, is_binary, lookup, validate_binary, validate_tsv, Book, Decision, Validation, MAX_BOOK_SIZE};
+use std::collections::HashSet;
+use std::sync::Arc;
+
+use super::{
+    encode_tsv, is_binary, lookup, validate_binary, validate_tsv, Book, BookBot, Decision, Validation, MAX_BOOK_SIZE,
+};
+use crate::search::{Bot, Registry, MAX_CUSTOM_BOTS, MAX_ID_LEN, MAX_NAME_LEN};
 use crate::{Move, Position};
+
+/// The registry's book total (BOOK.md §4.2): 256 MiB.
+pub const MAX_REGISTRY_BOOK_SIZE: u64 = 256 * 1024 * 1024;
 
 /// A book as given by a caller: TSV text or binary bytes.
 #[derive(Clone, Copy, Debug)]
@@ -111,4 +120,82 @@ pub fn decision_moves(decision: &Decision, u: f64) -> Vec<String> {
         _ => &[],
     };
     moves.iter().map(Move::to_string).collect()
+}
+
+impl BookInput<'_> {
+    /// The size as given (BOOK.md §4.2): UTF-16 code units of a text, bytes of a binary book.
+    pub fn size(&self) -> u64 {
+        match self {
+            BookInput::Text(text) => text.encode_utf16().count() as u64,
+            BookInput::Bytes(bytes) => bytes.len() as u64,
+        }
+    }
+}
+
+/// The sum of the sizes of the distinct books reachable from `bots` (BOOK.md §4.2).
+pub fn book_total<'a>(bots: impl IntoIterator<Item = &'a Arc<dyn Bot>>) -> u64 {
+    let mut seen = HashSet::new();
+    let mut total = 0u64;
+    for bot in bots {
+        bot.held_books(&mut |id, size| {
+            if seen.insert(id) {
+                total = total.saturating_add(size);
+            }
+        });
+    }
+    total
+}
+
+/// The registry's book total: the distinct books reachable from its custom bots.
+pub fn registry_book_total(registry: &Registry) -> u64 {
+    book_total(registry.custom_bots())
+}
+
+/// `registerOpeningBookBot(book, baseBotId, newBotId, newBotName)` (BOOK.md §4.2): registers a book
+/// bot decorating `base_bot_id` (resolved ASCII-case-insensitively among the registered bots
+/// before the registration) under `new_bot_id`, lower-cased, replacing a custom bot with that id.
+/// `false`, with the registry unchanged, when a cap is exceeded (book over 64 MiB, id over 64 or
+/// name over 256 UTF-16 code units, 256 custom bots and none replaced, 256 MiB of books in the
+/// registry), the base is unknown, the new id is empty or a built-in id, or the book does not load
+/// (text: TSV; bytes: a binary book).
+pub fn register_opening_book_bot(
+    registry: &mut Registry,
+    book: BookInput<'_>,
+    base_bot_id: &str,
+    new_bot_id: &str,
+    new_bot_name: &str,
+) -> bool {
+    let size = book.size();
+    if size > MAX_BOOK_SIZE as u64
+        || new_bot_id.encode_utf16().count() > MAX_ID_LEN
+        || new_bot_name.encode_utf16().count() > MAX_NAME_LEN
+        || new_bot_id.is_empty()
+        || registry.is_builtin(new_bot_id)
+    {
+        return false;
+    }
+    let Some(base) = registry.get(base_bot_id).cloned() else { return false };
+    let key = new_bot_id.to_ascii_lowercase();
+    let replaced = |b: &Arc<dyn Bot>| b.info().id.to_ascii_lowercase() == key;
+    if registry.custom_count() >= MAX_CUSTOM_BOTS && !registry.custom_bots().any(replaced) {
+        return false;
+    }
+    let loaded = match book {
+        BookInput::Text(text) => Book::from_tsv(text).ok(),
+        BookInput::Bytes(bytes) => Book::from_binary(bytes.to_vec()).ok(),
+    };
+    let Some(loaded) = loaded else { return false };
+    let bot: Arc<dyn Bot> =
+        Arc::new(BookBot::with_row(Arc::new(loaded), size, base, base_bot_id, new_bot_id, new_bot_name));
+    let kept = registry.custom_bots().filter(|b| !replaced(b));
+    if book_total(kept.chain(std::iter::once(&bot))) > MAX_REGISTRY_BOOK_SIZE {
+        return false;
+    }
+    registry.register(bot).is_ok()
+}
+
+/// `unregisterBot(id)` (BOOK.md §4.3): removes the custom bot with that id (ASCII-case-insensitive);
+/// `false` for built-in and unknown ids. Book bots that wrapped it keep their base.
+pub fn unregister_bot(registry: &mut Registry, id: &str) -> bool {
+    !registry.is_builtin(id) && registry.unregister(id)
 }

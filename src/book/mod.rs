@@ -15,6 +15,7 @@
 
 pub mod api;
 pub mod build;
+mod bot;
 mod convert;
 pub mod dcb;
 mod fnv;
@@ -23,6 +24,7 @@ mod signature;
 pub mod tsv;
 mod validate;
 
+pub use bot::{book_bot_description, BookBot};
 pub use convert::{
     binary_weight, book_records, dcb_to_tsv, encode_tsv, key_table, write_tsv, EncodeError, TsvEntry, WeightColumn,
 };

@@ -14,7 +14,7 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use dicechess::book::build::{
-    is_blank, parse_record, process_line, replay, start_position, Aggregator, BuildOptions, Skip, UsedGame,
+    is_blank, parse_record, process_line, replay, start_position, Aggregator, BuildOptions, BuiltBook, Skip, UsedGame,
     MAX_LINE_LEN,
 };
 use dicechess::book::{
@@ -43,6 +43,8 @@ enum BookCommand {
     Convert(ConvertArgs),
     /// Show a book's entries for a position and the decision of a book bot.
     Probe(ProbeArgs),
+    /// Self-play with a chosen bot, then build a book from the games (BOOK.md §10.2).
+    Distill(super::play::DistillArgs),
 }
 
 pub fn run(args: BookArgs) -> Outcome {
@@ -51,6 +53,7 @@ pub fn run(args: BookArgs) -> Outcome {
         BookCommand::Validate(a) => validate(a),
         BookCommand::Convert(a) => convert(a),
         BookCommand::Probe(a) => probe(a),
+        BookCommand::Distill(a) => super::play::distill(a),
     }
 }
 
@@ -58,7 +61,7 @@ pub fn run(args: BookArgs) -> Outcome {
 // Files
 
 /// Reads a whole input (`-` = stdin); unreadable input is an I/O failure (exit 3).
-fn read_input(path: &str) -> Result<Vec<u8>, Failure> {
+pub(super) fn read_input(path: &str) -> Result<Vec<u8>, Failure> {
     let mut bytes = Vec::new();
     let result = if path == "-" {
         stdio::stdin().lock().read_to_end(&mut bytes).map(|_| ())
@@ -76,7 +79,7 @@ fn read_text(path: &str) -> Result<String, Failure> {
 
 /// Writes `bytes` to `path` (`-` = stdout) through a temporary file in the target directory,
 /// renamed on success: a failed run leaves no partial file.
-fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
+pub(super) fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
     if path == "-" {
         let mut out = stdio::stdout().lock();
         return out
@@ -97,7 +100,7 @@ fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
 
 /// Loads a book detected by content; a book that does not load exits 1 (a TSV book that is not
 /// UTF-8 exits 3).
-fn load_book(path: &str) -> Result<Book, Failure> {
+pub(super) fn load_book(path: &str) -> Result<Book, Failure> {
     let bytes = read_input(path)?;
     Book::load(bytes).map_err(|e| match e {
         LoadError::Utf8 => Failure::io(format!("cannot read {path}: invalid UTF-8")),
@@ -150,21 +153,21 @@ impl Progress {
 }
 
 /// Parses a seed: a decimal unsigned 64-bit integer, no sign (BOOK.md §11.1).
-fn parse_seed(text: &str) -> Result<u64, String> {
+pub(super) fn parse_seed(text: &str) -> Result<u64, String> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err("expected a decimal integer 0..18446744073709551615".into());
     }
     text.parse().map_err(|_| "expected a decimal integer 0..18446744073709551615".into())
 }
 
-fn positive(text: &str) -> Result<usize, String> {
+pub(super) fn positive(text: &str) -> Result<usize, String> {
     match text.parse::<usize>() {
         Ok(n) if n > 0 => Ok(n),
         _ => Err("expected a positive integer".into()),
     }
 }
 
-fn threads(requested: Option<usize>) -> usize {
+pub(super) fn threads(requested: Option<usize>) -> usize {
     requested.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
@@ -181,7 +184,7 @@ fn all_rolls(pos: &Position) -> impl Iterator<Item = Position> + '_ {
 // build
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum BuildFormat {
+pub(super) enum BuildFormat {
     /// The best line per key, two columns.
     Tsv,
     /// Every kept pair with its weight.
@@ -372,6 +375,32 @@ fn build(args: BuildArgs) -> Outcome {
     progress.finish();
 
     let built = agg.finish(&options);
+    let report = BuildReport {
+        output: &args.output,
+        stats: args.stats.as_deref(),
+        skipped: args.skipped.as_deref().map(|p| (p, &skipped_out[..])),
+        skipped_count,
+        quiet: args.quiet,
+        started,
+    };
+    write_built(&built, format, &report)
+}
+
+/// Where and how a build's results go.
+pub(super) struct BuildReport<'a> {
+    pub output: &'a str,
+    pub stats: Option<&'a str>,
+    /// The `--skipped` path and its JSON lines.
+    pub skipped: Option<(&'a str, &'a [u8])>,
+    pub skipped_count: u64,
+    pub quiet: bool,
+    pub started: Instant,
+}
+
+/// Writes a built book in `format`, the skip report and the summary (BOOK.md §9.3, §9.5).
+pub(super) fn write_built(built: &BuiltBook, format: BuildFormat, report: &BuildReport<'_>) -> Outcome {
+    let started = report.started;
+    let skipped_count = report.skipped_count;
     let (bytes, entries_written, keys_written) = match format {
         BuildFormat::Tsv => (built.best_line_tsv().into_bytes(), built.summary.keys_kept, built.summary.keys_kept),
         BuildFormat::Weighted => (built.weighted_tsv().into_bytes(), built.summary.pairs_kept, built.summary.keys_kept),
@@ -381,9 +410,9 @@ fn build(args: BuildArgs) -> Outcome {
             built.summary.keys_kept,
         ),
     };
-    write_output(&args.output, &bytes)?;
-    if let Some(path) = &args.skipped {
-        write_output(path, &skipped_out)?;
+    write_output(report.output, &bytes)?;
+    if let Some((path, lines)) = report.skipped {
+        write_output(path, lines)?;
     }
     let s = &built.summary;
     let summary = StatsJson {
@@ -399,12 +428,12 @@ fn build(args: BuildArgs) -> Outcome {
         keys_written,
         elapsed_ms: started.elapsed().as_millis() as u64,
     };
-    if let Some(path) = &args.stats {
+    if let Some(path) = report.stats {
         let mut text = serde_json::to_string_pretty(&summary).expect("a summary serializes");
         text.push('\n');
         write_output(path, text.as_bytes())?;
     }
-    if !args.quiet {
+    if !report.quiet {
         let skipped: Vec<String> = s.games_skipped.iter().map(|(r, n)| format!("{r} {n}")).collect();
         eprintln!(
             "{} games read, {} used, {} skipped{}; {} turns replayed, {} observations, {} distinct pairs; \
@@ -416,7 +445,7 @@ fn build(args: BuildArgs) -> Outcome {
             s.turns_replayed,
             s.observations,
             s.distinct_pairs,
-            args.output,
+            report.output,
             started.elapsed().as_millis()
         );
     }

@@ -1,12 +1,14 @@
 //! The command line: argument parsing and dispatch.
 //!
-//! One file per subcommand group (`rules.rs`: `board`, `moves`, `tree`, `perft`; `book.rs`: `book …`); the conventions
+//! One file per subcommand group (`rules.rs`: `board`, `moves`, `tree`, `perft`; `book.rs`: `book …`; `play.rs`: `best`, `arena`, `selfplay`, `book distill`); the conventions
 //! every subcommand shares (exit codes, messages, batch mode, output; BOOK.md §11.1) live in `io.rs`.
 //! A new group adds its file, its variants to [`Command`] and one arm to [`run`].
 
 #[cfg(feature = "book")]
 mod book;
 mod io;
+#[cfg(feature = "book")]
+mod play;
 mod rules;
 
 use std::process::ExitCode;
@@ -31,9 +33,18 @@ enum Command {
     Tree(rules::DfenArgs),
     /// Count the leaves of the micro-move tree (RULES.md §12.1), optionally per root move.
     Perft(rules::PerftArgs),
-    /// Opening books: build, validate, convert, probe (BOOK.md §11).
+    /// Opening books: build, validate, convert, probe, distill (BOOK.md §11).
     #[cfg(feature = "book")]
     Book(book::BookArgs),
+    /// A bot's turn for a rolled position, as JSON (getBestMove).
+    #[cfg(feature = "book")]
+    Best(play::BestArgs),
+    /// Bot against bot from a start position: paired games, statistics, SPRT (BOTS.md §10).
+    #[cfg(feature = "book")]
+    Arena(play::ArenaArgs),
+    /// Seeded games between two bots as JSON Lines game records (BOOK.md §10.1).
+    #[cfg(feature = "book")]
+    Selfplay(play::SelfplayArgs),
 }
 
 /// Parses the arguments, runs the subcommand and maps the outcome to an exit code (BOOK.md §11.1).
@@ -53,6 +64,12 @@ pub fn run() -> ExitCode {
         Command::Perft(args) => rules::perft(args, &subcommand("perft")),
         #[cfg(feature = "book")]
         Command::Book(args) => book::run(args),
+        #[cfg(feature = "book")]
+        Command::Best(args) => play::best(args),
+        #[cfg(feature = "book")]
+        Command::Arena(args) => play::arena(args),
+        #[cfg(feature = "book")]
+        Command::Selfplay(args) => play::selfplay(args),
     };
     io::finish(outcome)
 }

@@ -4,7 +4,7 @@ use super::clock::Deadline;
 use super::eval::{self, WIN};
 use super::prng::Rng;
 use super::turnlist::Turn;
-use crate::{Color, Move, Position};
+use crate::{Color, Move, Position, Turns};
 
 /// A bot's row in `getAvailableBots()`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -78,6 +78,22 @@ pub trait Bot: Send + Sync {
     /// `turns` in canonical order (non-empty). The caller has already settled passes and
     /// finished games.
     fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice;
+
+    /// A turn decided before the legal turns are listed, or `None` (the default). [`choose_turn`]
+    /// asks it first, so that a decision that needs no search (an opening-book hit, BOOK.md §3) is
+    /// not lost when a deadline passes during the root enumeration. It must be cheap, must draw
+    /// from `ctx.rng` only when it returns a turn, and must agree with what
+    /// [`choose`](Bot::choose) would play.
+    ///
+    /// [`choose_turn`]: super::choose_turn
+    fn preempt(&self, _pos: &Position, _turns: &Turns, _ctx: &mut SearchContext<'_>) -> Option<Choice> {
+        None
+    }
+
+    /// Visits the opening books this bot holds, its base's included, as `(identity, size as
+    /// given)`; the same book gives the same identity. The registry's book total (BOOK.md §4.2)
+    /// sums the distinct ones. The default holds none.
+    fn held_books(&self, _visit: &mut dyn FnMut(usize, u64)) {}
 
     /// Answers a doubling or draw question for the side to move of `pos` (dice ignored). The
     /// caller has already answered `false` for a finished game.

@@ -59,14 +59,20 @@ pub fn is_finished(pos: &Position) -> bool {
 }
 
 /// Runs `bot` on the roll `pos` (BOTS.md §4, §4.8): a pass for a finished game, no dice or no
-/// legal turn (no draw is made); with a deadline, the root turns are enumerated with a clock
-/// check every 1024 turns and, if the deadline passes first, the material fallback is played.
+/// legal turn (no draw is made); then [`Bot::preempt`] (a book hit, decided before the clock is
+/// consulted); with a deadline, the root turns are enumerated with a clock check every 1024 turns
+/// and, if the deadline passes first, the material fallback is played.
 /// Always returns a legal turn when one exists.
 pub fn choose_turn(bot: &dyn Bot, pos: &Position, rng: &mut Rng, deadline: Option<Deadline<'_>>) -> Choice {
     if is_finished(pos) {
         return Choice::pass();
     }
     let Some(turns) = Turns::new(pos) else { return Choice::pass() };
+    let mut ctx = SearchContext { rng, deadline };
+    // A decision that needs no search (a book hit) comes before the clock-checked listing.
+    if let Some(choice) = bot.preempt(pos, &turns, &mut ctx) {
+        return choice;
+    }
     // King captures are settled before the clock is consulted: enumerate them all.
     let (list, complete) = match deadline {
         Some(d) if !turns.has_king_capture() => legal_turns_until(&turns, || d.passed()),
@@ -78,7 +84,7 @@ pub fn choose_turn(bot: &dyn Bot, pos: &Position, rng: &mut Rng, deadline: Optio
     if !complete {
         return material_fallback(pos, &list);
     }
-    bot.choose(pos, &list, &mut SearchContext { rng, deadline })
+    bot.choose(pos, &list, &mut ctx)
 }
 
 /// The material fallback (BOTS.md §4.8): the highest `material` score, first in canonical order

@@ -1,0 +1,122 @@
+//! Book bots (BOOK.md §4): a bot that consults an opening book and otherwise delegates to the base
+//! bot it captured at construction.
+
+use std::sync::Arc;
+
+use super::lookup::{resolve, Book, Decision};
+use crate::search::{material, Bot, BotInfo, Budgeting, Choice, Question, Rng, SearchContext, Turn, WIN};
+use crate::{Move, Position, Turns};
+
+/// A bot that plays from an opening book (BOOK.md §3) and falls back to its base bot with the same
+/// deadline and the same, untouched random stream. A book bot may wrap another book bot: the outer
+/// book is consulted first.
+pub struct BookBot {
+    info: BotInfo,
+    base: Arc<dyn Bot>,
+    book: Arc<Book>,
+    /// The book's size as given (UTF-16 code units of a TSV string, bytes of a binary book), for
+    /// the registry's book total.
+    size: u64,
+}
+
+impl std::fmt::Debug for BookBot {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("BookBot").field("id", &self.info.id).field("base", &self.base.info().id).finish()
+    }
+}
+
+/// The description of a book bot's row: `Opening-book bot decorating '<base id>'.` (BOOK.md §4.2).
+pub fn book_bot_description(base_id: &str) -> String {
+    format!("Opening-book bot decorating '{base_id}'.")
+}
+
+impl BookBot {
+    /// A book bot with the given row `info`.
+    pub fn new(book: Arc<Book>, size: u64, base: Arc<dyn Bot>, info: BotInfo) -> BookBot {
+        BookBot { info, base, book, size }
+    }
+
+    /// A book bot with the row of BOOK.md §4.2: `id` and `name` as given, the description naming
+    /// `base_id` as given, the base's difficulty, experimental.
+    pub fn with_row(book: Arc<Book>, size: u64, base: Arc<dyn Bot>, base_id: &str, id: &str, name: &str) -> BookBot {
+        let info = BotInfo {
+            id: id.to_owned(),
+            name: name.to_owned(),
+            description: book_bot_description(base_id),
+            difficulty: base.info().difficulty,
+            is_experimental: true,
+        };
+        BookBot::new(book, size, base, info)
+    }
+
+    /// The book.
+    pub fn book(&self) -> &Arc<Book> {
+        &self.book
+    }
+
+    /// The base bot captured at construction.
+    pub fn base(&self) -> &Arc<dyn Bot> {
+        &self.base
+    }
+
+    /// The book's decision for the rolled position `pos` whose legal turns `for_each` lists in
+    /// canonical order; `None` without a key hit.
+    fn decision(
+        &self,
+        pos: &Position,
+        has_king_capture: bool,
+        for_each: impl FnOnce(&mut dyn FnMut(&[Move], bool, &Position)),
+    ) -> Decision {
+        let Some(key) = pos.book_key() else { return Decision::Miss };
+        let Some(alts) = self.book.alternatives(&key) else { return Decision::Miss };
+        resolve(&alts, has_king_capture, for_each)
+    }
+}
+
+/// The turn a decision plays, drawing once from `rng` for a book turn; `None` for a fallback.
+fn play(decision: Decision, mover: crate::Color, rng: &mut Rng) -> Option<Choice> {
+    match decision {
+        Decision::KingCapture(moves) => Some(Choice { moves, score: i64::from(WIN) }),
+        Decision::Book(candidates) => {
+            let chosen = candidates.choose(|| rng.real());
+            let mut after = chosen.end;
+            after.end_turn();
+            Some(Choice { moves: chosen.sequence.clone(), score: i64::from(material(&after, mover)) })
+        }
+        Decision::Miss | Decision::Stale => None,
+    }
+}
+
+impl Bot for BookBot {
+    fn info(&self) -> BotInfo {
+        self.info.clone()
+    }
+
+    fn budgeting(&self) -> Budgeting {
+        self.base.budgeting()
+    }
+
+    fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
+        let has_king_capture = turns.iter().any(|t| t.captures_king);
+        let decision = self.decision(pos, has_king_capture, |f| {
+            turns.iter().for_each(|t| f(t.moves(), t.captures_king, &t.end));
+        });
+        play(decision, pos.turn(), ctx.rng).unwrap_or_else(|| self.base.choose(pos, turns, ctx))
+    }
+
+    fn preempt(&self, pos: &Position, turns: &Turns, ctx: &mut SearchContext<'_>) -> Option<Choice> {
+        let decision = self.decision(pos, turns.has_king_capture(), |f| {
+            turns.for_each_turn(|moves, step| f(moves, step.captures_king, &step.position));
+        });
+        play(decision, pos.turn(), ctx.rng).or_else(|| self.base.preempt(pos, turns, ctx))
+    }
+
+    fn decide(&self, question: Question, pos: &Position, rng: &mut Rng) -> bool {
+        self.base.decide(question, pos, rng)
+    }
+
+    fn held_books(&self, visit: &mut dyn FnMut(usize, u64)) {
+        visit(Arc::as_ptr(&self.book) as usize, self.size);
+        self.base.held_books(visit);
+    }
+}

@@ -1,0 +1,278 @@
+//! The `dicechess` bot tools run as a user runs them: `best`, `arena` (with `--book` and
+//! `--sprt`), `selfplay` and `book distill` (BOTS.md §10, BOOK.md §10–12), with their exit codes
+//! (BOOK.md §11.1). Game counts are small so that the debug build runs them in seconds.
+#![cfg(all(not(target_arch = "wasm32"), feature = "book"))] // native only: wasm-pack test builds every test target for wasm32
+#![cfg(all(feature = "cli", feature = "book"))]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dicechess")).args(args).output().expect("cannot run dicechess")
+}
+
+fn code(out: &Output) -> i32 {
+    out.status.code().expect("killed by a signal")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+fn ok(out: Output) -> String {
+    assert_eq!(code(&out), 0, "stderr: {}", stderr(&out));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn fails(out: Output, expected: i32) -> String {
+    assert_eq!(code(&out), expected, "stderr: {}", stderr(&out));
+    let err = stderr(&out);
+    assert!(!err.trim().is_empty(), "a message on stderr");
+    err
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli_play-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn path(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+fn read_json(p: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
+}
+
+#[test]
+fn best_prints_the_bots_turn() {
+    let out = ok(run(&["best", "k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR", "--bot", "Greedy-V2"]));
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["bot"], "greedy-v2");
+    assert_eq!(v["moves"], serde_json::json!(["a1a8"]));
+    assert_eq!(v["score"], 2147483647);
+    // Seeded: the same answer every time; fields may be separate words.
+    let a = ok(run(&["best", START, "PBR", "--bot", "random", "--seed", "7"]));
+    let words: Vec<&str> = START.split(' ').chain(["PBR", "--bot", "random", "--seed", "7"]).collect();
+    let b = ok(run(&["best"].into_iter().chain(words).collect::<Vec<_>>()));
+    let moves = |s: &str| serde_json::from_str::<Value>(s.trim()).unwrap()["moves"].clone();
+    assert_eq!(moves(&a), moves(&b));
+    // A budgeted bot reports its budget.
+    let v: Value =
+        serde_json::from_str(ok(run(&["best", START, "PPP", "--bot", "monte-carlo", "--time", "30"])).trim()).unwrap();
+    assert_eq!(v["budgetMs"], 30);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 3);
+}
+
+#[test]
+fn best_exit_codes() {
+    assert!(fails(run(&["best", START, "PBR", "--bot", "nope"]), 2).contains("nope"));
+    fails(run(&["best", START, "PBR", "--seed", "-1"]), 2);
+    fails(run(&["best", START, "PBR", "--time", "x"]), 2);
+    fails(run(&["best", "not", "a", "dfen"]), 1);
+}
+
+#[test]
+fn best_with_a_book() {
+    let dir = scratch("best-book");
+    let book = dir.join("b.tsv");
+    std::fs::write(&book, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - BPR\tf1c4,e2e4\n").unwrap();
+    let out = ok(run(&["best", START, "RBP", "--book", path(&book)]));
+    let v: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["bot"], "greedy-book");
+    assert_eq!(v["moves"], serde_json::json!(["e2e4", "f1c4"]));
+    std::fs::write(&book, "# not a book\n").unwrap();
+    fails(run(&["best", START, "RBP", "--book", path(&book)]), 1);
+}
+
+const REPORT_FIELDS: &[&str] = &[
+    "baseline",
+    "timeControl",
+    "moveTimeMs",
+    "pairsRequested",
+    "pairsPlayed",
+    "games",
+    "stopReason",
+    "wins",
+    "losses",
+    "draws",
+    "turnCapDraws",
+    "flags",
+    "scorePercent",
+    "ci95HalfWidthPercent",
+    "elo",
+    "eloCi95",
+    "pairs",
+    "resolution",
+    "sprt",
+    "latencyMs",
+    "durationMs",
+];
+
+/// The report without the fields that depend on the clock or the thread count.
+fn stable(mut report: Value) -> Value {
+    report["threads"] = Value::Null;
+    for m in report["matches"].as_array_mut().unwrap() {
+        m["latencyMs"] = Value::Null;
+        m["durationMs"] = Value::Null;
+    }
+    report
+}
+
+#[test]
+fn arena_report_is_complete_and_independent_of_threads() {
+    let dir = scratch("arena");
+    let (one, two) = (dir.join("1.json"), dir.join("2.json"));
+    let common = ["arena", "--bot", "greedy-v2", "--baseline", "greedy", "--pairs", "12", "--seed", "5", "--quiet"];
+    let table = ok(run(&[&common[..], &["--threads", "1", "--json", path(&one)]].concat()));
+    assert!(table.contains("greedy-v2") && table.contains("greedy"), "{table}");
+    ok(run(&[&common[..], &["--threads", "2", "--json", path(&two)]].concat()));
+    let report = read_json(&one);
+    assert_eq!(stable(report.clone()), stable(read_json(&two)));
+    let keys: Vec<&str> = report.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(
+        keys,
+        ["kind", "schemaVersion", "engineVersion", "seed", "threads", "bot", "startDfen", "openings", "matches"]
+    );
+    assert_eq!(report["kind"], "arena");
+    assert_eq!(report["seed"], 5);
+    let m = &report["matches"][0];
+    let keys: Vec<&str> = m.as_object().unwrap().keys().map(String::as_str).collect();
+    assert_eq!(keys, REPORT_FIELDS);
+    assert_eq!(m["pairsPlayed"], 12);
+    assert_eq!(m["games"], 24);
+    let total = |k: &str| m[k]["total"].as_u64().unwrap();
+    assert_eq!(total("wins") + total("losses") + total("draws"), 24);
+    let p = &m["pairs"];
+    let bins: u64 = ["n0", "n1", "n2", "n3", "n4"].iter().map(|k| p[k].as_u64().unwrap()).sum();
+    assert_eq!(bins, 12);
+    let score = (total("wins") as f64 + total("draws") as f64 / 2.0) / 24.0 * 100.0;
+    assert!((m["scorePercent"].as_f64().unwrap() - score).abs() < 1e-9);
+    assert_eq!(m["sprt"], Value::Null);
+}
+
+#[test]
+fn arena_sprt_stops_at_a_verdict() {
+    let dir = scratch("sprt");
+    let json = dir.join("s.json");
+    let args = ["arena", "--bot", "greedy", "--baseline", "random", "--pairs", "400", "--quiet"];
+    ok(run(&[&args[..], &["--sprt", "0,10,0.05,0.05", "--json", path(&json)]].concat()));
+    let m = &read_json(&json)["matches"][0];
+    assert_eq!(m["stopReason"], "sprt");
+    assert_eq!(m["sprt"]["verdict"], "AcceptH1");
+    assert!(m["pairsPlayed"].as_u64().unwrap() < 400);
+    assert!(m["sprt"]["llr"].as_f64().unwrap() >= m["sprt"]["upper"].as_f64().unwrap());
+}
+
+#[test]
+fn arena_exit_codes() {
+    assert!(fails(run(&["arena", "--bot", "nope"]), 2).contains("nope"));
+    fails(run(&["arena", "--baseline", "greedy,nope"]), 2);
+    fails(run(&["arena", "--sprt", "10,0,0.05,0.05"]), 2);
+    fails(run(&["arena", "--sprt", "0,10,1,0.05"]), 2);
+    fails(run(&["arena", "--pairs", "x"]), 2);
+    fails(run(&["arena", "--tc", "0+1"]), 2);
+    fails(run(&["arena", "--seed", "18446744073709551616"]), 2);
+    fails(run(&["arena", "--start", "not a dfen", "--bot", "greedy", "--baseline", "greedy", "--pairs", "1"]), 1);
+    let dir = scratch("arena-codes");
+    let openings = dir.join("o.txt");
+    std::fs::write(&openings, format!("{START}\nbad line\n")).unwrap();
+    let err = fails(run(&["arena", "--openings", path(&openings), "--bot", "greedy", "--pairs", "1"]), 1);
+    assert!(err.contains(":2:"), "{err}");
+    fails(run(&["arena", "--book", path(&dir.join("missing.tsv"))]), 3);
+}
+
+#[test]
+fn selfplay_is_reproducible_and_builds() {
+    let dir = scratch("selfplay");
+    let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    let args = ["selfplay", "--white", "greedy", "--black", "aggressive", "--swap", "--games", "30", "--seed", "9"];
+    ok(run(&[&args[..], &["--threads", "1", "-o", path(&a), "--quiet"]].concat()));
+    ok(run(&[&args[..], &["--threads", "2", "-o", path(&b), "--quiet"]].concat()));
+    let text = std::fs::read_to_string(&a).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&b).unwrap());
+    let games: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(games.len(), 30);
+    for (g, game) in games.iter().enumerate() {
+        let keys: Vec<&str> = game.as_object().unwrap().keys().map(String::as_str).collect();
+        assert_eq!(keys, ["id", "white", "black", "result", "termination", "turns"]);
+        assert_eq!(game["id"], format!("9-{g}"));
+        let white = if g % 2 == 0 { "greedy" } else { "aggressive" };
+        assert_eq!(game["white"], white);
+    }
+    // Every game is a valid record: the builder uses all of them.
+    let stats = dir.join("stats.json");
+    let book = dir.join("book.tsv");
+    ok(run(&["book", "build", path(&a), "-o", path(&book), "--min-games", "1", "--stats", path(&stats), "--quiet"]));
+    let s = read_json(&stats);
+    assert_eq!((s["gamesRead"].as_u64(), s["gamesUsed"].as_u64()), (Some(30), Some(30)));
+}
+
+#[test]
+fn distill_equals_selfplay_then_build_and_feeds_the_book_arena() {
+    let dir = scratch("distill");
+    let (games, built, distilled) = (dir.join("g.jsonl"), dir.join("built.dcb"), dir.join("distilled.dcb"));
+    let play = ["--games", "40", "--seed", "3", "--quiet"];
+    ok(run(&[&["selfplay", "--white", "greedy-v2", "-o", path(&games)][..], &play[..]].concat()));
+    ok(run(&["book", "build", path(&games), "-o", path(&built), "--min-games", "1", "--max-ply", "6", "--quiet"]));
+    let games_out = dir.join("kept.jsonl");
+    ok(run(&[
+        &["book", "distill", "--bot", "greedy-v2", "-o", path(&distilled), "--games-out", path(&games_out)][..],
+        &["--min-games", "1", "--max-ply", "6"][..],
+        &play[..],
+    ]
+    .concat()));
+    assert_eq!(std::fs::read(&built).unwrap(), std::fs::read(&distilled).unwrap());
+    assert_eq!(std::fs::read(&games).unwrap(), std::fs::read(&games_out).unwrap());
+
+    // The book arena: base + book against base, book usage reported.
+    let json = dir.join("arena.json");
+    let table = ok(run(&[
+        "arena",
+        "--book",
+        path(&distilled),
+        "--bot",
+        "greedy-v2",
+        "--pairs",
+        "10",
+        "--quiet",
+        "--json",
+        path(&json),
+    ]));
+    assert!(table.contains("greedy-v2-book"), "{table}");
+    let report = read_json(&json);
+    assert_eq!(report["kind"], "book_arena");
+    assert_eq!(report["bot"]["id"], "greedy-v2-book");
+    assert_eq!(report["bot"]["name"], "Cautious Greedy + Book");
+    assert_eq!(report["bot"]["book"]["format"], "dcb");
+    let m = &report["matches"][0];
+    assert_eq!(m["baseline"]["id"], "greedy-v2");
+    let usage = &m["bookUsage"]["bot"];
+    assert!(usage["bookTurns"].as_u64().unwrap() > 0, "{usage}");
+    let parts =
+        ["bookTurns", "kingCaptures", "stale", "misses"].iter().map(|k| usage[k].as_u64().unwrap()).sum::<u64>();
+    assert_eq!(parts, usage["turns"].as_u64().unwrap());
+    // A baseline book gets its own id.
+    ok(run(&[
+        "arena",
+        "--book",
+        path(&distilled),
+        "--baseline-book",
+        path(&distilled),
+        "--bot",
+        "greedy-v2",
+        "--pairs",
+        "2",
+        "--quiet",
+        "--json",
+        path(&json),
+    ]));
+    assert_eq!(read_json(&json)["matches"][0]["baseline"]["id"], "greedy-v2-baseline-book");
+}
