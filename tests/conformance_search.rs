@@ -327,10 +327,9 @@ fn decisions() {
     check_decisions(false);
 }
 
-/// `monte-carlo`'s double decisions run 120 rollouts of 40 plies each (~0.3 ms a ply optimised,
-/// far slower unoptimised), so they live in their own test.
+/// `monte-carlo`'s double decisions run 120 rollouts of 40 plies each, so they live in their own
+/// test.
 #[test]
-#[ignore = "issue 4: slow until rollouts get faster; run optimised: cargo test --release --test conformance_search -- --ignored"]
 fn decisions_monte_carlo() {
     check_decisions(true);
 }
@@ -423,10 +422,10 @@ fn scenarios() {
     check_scenarios(false);
 }
 
-/// `monte-carlo`'s untimed choices and scores (|T| × 120 rollouts of 40 plies per call) and
-/// untimed `expectimax` (8 candidates × 56 rolls, each a full reply enumeration).
+/// `monte-carlo`'s untimed choices and scores (|T| × 120 rollouts of 40 plies per call: about
+/// 6 million plies, mostly `tactical-shortest-terminal-line` with 402 turns) and untimed
+/// `expectimax` (8 candidates × 56 rolls), the slowest test of the crate.
 #[test]
-#[ignore = "issue 4: slow until rollouts and chance nodes get faster; run optimised: cargo test --release --test conformance_search -- --ignored"]
 fn scenarios_searching_bots() {
     check_scenarios(true);
 }

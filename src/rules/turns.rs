@@ -355,6 +355,13 @@ impl Turns {
         rec(self, &self.root, 0)
     }
 
+    /// The micro-moves one die of type `role` allows in `pos` (castling needs two dice, so it
+    /// is excluded), counted in bulk: `(all, king captures)`. Each of them ends a path, which is
+    /// how [`Turns::count`] counts the last level of the tree.
+    pub fn count_single_die(pos: &Position, role: Role) -> (u64, u64) {
+        (count_single_die_moves(pos, role), count_king_captures(pos, role))
+    }
+
     /// The dice field spendable after `prefix` (RULES.md §10), or `None` if `prefix` does not
     /// begin a legal turn.
     pub fn playable_after(&self, prefix: &[Uci]) -> Option<Dice> {

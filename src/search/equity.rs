@@ -3,7 +3,7 @@
 
 use super::kcp::kcp_numerator;
 use super::prng::Rng;
-use super::turnlist::{legal_turns, Turn};
+use super::turnlist::{legal_turns, TurnSampler};
 use crate::{Color, Dice, Position, Role, Turns};
 
 /// The alive mass at or below which a rollout ends.
@@ -54,6 +54,7 @@ pub fn rollout(
 ) -> Option<Masses> {
     let mut masses = Masses { white: 0.0, black: 0.0, undecided: 1.0 };
     let mut pos = *start;
+    let mut sampler = TurnSampler::default();
     let mut ply: i64 = 0;
     while ply < max_plies && masses.undecided > ALIVE_EPSILON {
         if abort() {
@@ -69,7 +70,7 @@ pub fn rollout(
         if masses.undecided <= ALIVE_EPSILON {
             break;
         }
-        if !advance(&mut pos, rng) {
+        if !advance_with(&mut pos, rng, &mut sampler) {
             break;
         }
         ply += 1;
@@ -80,7 +81,12 @@ pub fn rollout(
 /// Plays one random non-capturing turn for the side to move (BOTS.md §9.2): up to 64 rolls;
 /// `false` if none of them leaves a turn.
 pub fn advance(pos: &mut Position, rng: &mut Rng) -> bool {
-    let mut list: Vec<Turn> = Vec::new();
+    advance_with(pos, rng, &mut TurnSampler::default())
+}
+
+/// [`advance`] with reusable buffers. The turns are counted and the drawn one is found by its
+/// index in canonical order, without listing them.
+pub fn advance_with(pos: &mut Position, rng: &mut Rng, sampler: &mut TurnSampler) -> bool {
     for _ in 0..ADVANCE_ATTEMPTS {
         let mut dice = Dice::EMPTY;
         for _ in 0..3 {
@@ -89,13 +95,21 @@ pub fn advance(pos: &mut Position, rng: &mut Rng) -> bool {
         }
         let mut rolled = *pos;
         rolled.set_dice(dice);
-        let Some(turns) = Turns::new(&rolled) else { continue };
-        list.clear();
-        list.extend(legal_turns(&turns).into_iter().filter(|t| !t.captures_king));
-        if list.is_empty() {
+        let count = sampler.count(&rolled, false);
+        if count == 0 {
             continue;
         }
-        let chosen = list[rng.index(list.len())];
+        let k = rng.uniform(count);
+        let chosen = match sampler.nth(k) {
+            Some(t) => t,
+            // Unreachable (the count and the walk agree); listing is the definition.
+            None => match Turns::new(&rolled)
+                .and_then(|turns| legal_turns(&turns).into_iter().filter(|t| !t.captures_king).nth(k as usize))
+            {
+                Some(t) => t,
+                None => continue,
+            },
+        };
         *pos = chosen.post_turn();
         return true;
     }

@@ -4,11 +4,12 @@
 
 use super::bot::{builtin_info, decide_greedy_v2, Bot, BotInfo, Budgeting, Choice, Question, SearchContext};
 use super::clock::Deadline;
-use super::eval::{material, WIN};
+use super::eval::{material, value, WIN};
 use super::kcp::rolls56;
 use super::prng::Rng;
 use super::turnlist::{first_shortest_king_capture, Turn};
-use crate::{Color, Position, Turns};
+use crate::rules::{for_each_available, for_each_move, summarize_moves};
+use crate::{Color, Move, MoveKind, Position, Role, RoleSet};
 use std::collections::HashMap;
 
 /// Candidates expanded untimed.
@@ -42,7 +43,14 @@ pub struct ExpectimaxBot;
 
 /// The weighted sum `S = Σ weight(r) × v(r)` of the chance node at `x` (opponent to move) from
 /// `me`'s side; `None` if the deadline abandons it.
+///
+/// Each roll is judged by one walk over the opponent's paths (no turn list, no leaf position):
+/// a king capture anywhere makes the roll `LOSS`; otherwise the minimum of `material(leaf, me)`
+/// over the legal leaves is `material(x, me)` minus the largest material the opponent gains
+/// (captures and promotions) on a complete path spending `L*` dice (RULES.md §8). Duplicate
+/// leaves do not change a minimum, so none are merged.
 pub fn chance_node(x: &Position, me: Color, deadline: Option<&Deadline<'_>>) -> Option<i64> {
+    let base = material(x, me);
     let mut sum: i64 = 0;
     for roll in rolls56() {
         if deadline.is_some_and(Deadline::passed) {
@@ -50,18 +58,131 @@ pub fn chance_node(x: &Position, me: Color, deadline: Option<&Deadline<'_>>) -> 
         }
         let mut y = *x;
         y.set_dice(roll.dice);
-        let v = match Turns::new(&y) {
-            None => i64::from(material(x, me)),
-            Some(replies) if replies.has_king_capture() => LOSS,
-            Some(replies) => {
-                let mut worst = i32::MAX;
-                replies.for_each_turn_unordered(|_, step| worst = worst.min(material(&step.position, me)));
-                i64::from(worst)
-            }
+        let v = match reply_gain(&y) {
+            Reply::Pass => i64::from(base),
+            Reply::KingCapture => LOSS,
+            // The worst leaf for me: the most the opponent gains, or the least when `me` is
+            // the side replying.
+            Reply::Gains { least, most } => i64::from(if me == x.turn() { base + least } else { base - most }),
         };
         sum += i64::from(roll.weight) * v;
     }
     Some(sum)
+}
+
+/// What the opponent's best reply to one roll does to my material.
+enum Reply {
+    /// No legal turn.
+    Pass,
+    /// Some turn captures my king.
+    KingCapture,
+    /// The least and the most material gained by a legal turn.
+    Gains { least: i32, most: i32 },
+}
+
+/// The complete paths of a roll: the least and most gain by dice spent, `L*`, a king capture.
+#[derive(Default)]
+struct Paths {
+    gains: [Option<(i32, i32)>; 4],
+    max_spent: u32,
+    king_capture: bool,
+}
+
+impl Paths {
+    #[inline]
+    fn complete(&mut self, spent: u32, least: i32, most: i32) {
+        if let Some(g) = self.gains.get_mut(spent as usize) {
+            *g = Some(g.map_or((least, most), |(l, m)| (l.min(least), m.max(most))));
+        }
+        self.max_spent = self.max_spent.max(spent);
+    }
+
+    /// Walks the paths below (`pos`, `spent`) with `gain` already made; stops early once a
+    /// king capture is found.
+    fn walk(&mut self, pos: &Position, spent: u32, gain: i32) {
+        let dice = pos.dice();
+        if dice.is_empty() {
+            return self.complete(spent, gain, gain);
+        }
+        let kings = pos.pieces(pos.turn().opponent(), Role::King);
+        let mut any = false;
+        if dice.len() == 1 {
+            // The last die: every move ends a path; no position is made.
+            let role = Role::ALL.into_iter().find(|&r| dice.has(r)).unwrap_or(Role::Pawn);
+            let mut range: Option<(i32, i32)> = None;
+            for_each_move(pos, RoleSet::EMPTY.with(role), |m| {
+                if m.kind == MoveKind::Castle {
+                    return;
+                }
+                any = true;
+                if m.kind == MoveKind::Normal && kings.contains(m.to) {
+                    self.king_capture = true;
+                    return;
+                }
+                let g = gain + move_gain(pos, m);
+                range = Some(range.map_or((g, g), |(l, h)| (l.min(g), h.max(g))));
+            });
+            match range {
+                Some((least, most)) => self.complete(spent + 1, least, most),
+                None if any => self.max_spent = self.max_spent.max(spent + 1),
+                None => self.complete(spent, gain, gain),
+            }
+            return;
+        }
+        for_each_available(pos, dice, |m| {
+            any = true;
+            if self.king_capture {
+                return;
+            }
+            if m.kind == MoveKind::Normal && kings.contains(m.to) {
+                self.king_capture = true;
+                return;
+            }
+            let mut child = *pos;
+            child.play_unchecked(m);
+            child.set_dice(m.pay(dice));
+            self.walk(&child, spent + m.cost_len(), gain + move_gain(pos, m));
+        });
+        if !any {
+            self.complete(spent, gain, gain);
+        }
+    }
+}
+
+/// The material the side to move of `pos` gains with `m`: the value it captures plus what a
+/// promotion adds.
+#[inline]
+fn move_gain(pos: &Position, m: Move) -> i32 {
+    let captured = match m.kind {
+        MoveKind::EnPassant => value(Role::Pawn),
+        _ if pos.by_color(pos.turn().opponent()).contains(m.to) => pos.role_at(m.to).map_or(0, value),
+        _ => 0,
+    };
+    captured + m.promotion.map_or(0, |p| value(p) - value(Role::Pawn))
+}
+
+/// The opponent's best reply to the roll `y` (its dice pool), by material.
+fn reply_gain(y: &Position) -> Reply {
+    let dice = y.dice();
+    // A die whose type takes my king at once settles the roll without a walk.
+    for role in Role::ALL {
+        if dice.has(role) && summarize_moves(y, role).king_capture {
+            return Reply::KingCapture;
+        }
+    }
+    let mut paths = Paths::default();
+    paths.walk(y, 0, 0);
+    if paths.king_capture {
+        return Reply::KingCapture;
+    }
+    if paths.max_spent == 0 {
+        return Reply::Pass;
+    }
+    match paths.gains.get(paths.max_spent as usize).copied().flatten() {
+        Some((least, most)) => Reply::Gains { least, most },
+        // Unreachable: `L*` is reached by a complete path, which is non-capturing here.
+        None => Reply::Pass,
+    }
 }
 
 impl ExpectimaxBot {
@@ -134,5 +255,68 @@ impl Bot for ExpectimaxBot {
 
     fn decide(&self, question: Question, pos: &Position, _: &mut Rng) -> bool {
         decide_greedy_v2(question, pos)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::advance;
+    use crate::Turns;
+
+    /// The chance node as BOTS.md §4.7 states it (the reference for tests).
+    /// The weighted sum `S = Σ weight(r) × v(r)` of the chance node at `x` (opponent to move) from
+    /// `me`'s side; `None` if the deadline abandons it.
+    fn chance_node_reference(x: &Position, me: Color, deadline: Option<&Deadline<'_>>) -> Option<i64> {
+        let mut sum: i64 = 0;
+        for roll in rolls56() {
+            if deadline.is_some_and(Deadline::passed) {
+                return None;
+            }
+            let mut y = *x;
+            y.set_dice(roll.dice);
+            let v = match Turns::new(&y) {
+                None => i64::from(material(x, me)),
+                Some(replies) if replies.has_king_capture() => LOSS,
+                Some(replies) => {
+                    let mut worst = i32::MAX;
+                    replies.for_each_turn_unordered(|_, step| worst = worst.min(material(&step.position, me)));
+                    i64::from(worst)
+                }
+            };
+            sum += i64::from(roll.weight) * v;
+        }
+        Some(sum)
+    }
+
+    /// The walk gives the chance node of the turn list and its leaves, on positions from random
+    /// play and from both sides.
+    #[test]
+    fn chance_node_matches_the_turn_list() {
+        let starts = [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1",
+            "r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1",
+            "1r4k1/p4ppp/8/8/8/8/5PPP/R5K1 w - - 0 1",
+            "k3r2q/8/8/8/8/2B5/8/4K3 w - - 0 1",
+        ];
+        let mut rng = Rng::from_seed(5);
+        let mut checked = 0;
+        for dfen in starts {
+            let mut pos = Position::from_dfen(dfen).expect("valid DFEN");
+            for _ in 0..10 {
+                for x in [pos, pos.mirror()] {
+                    for me in [Color::White, Color::Black] {
+                        assert_eq!(chance_node(&x, me, None), chance_node_reference(&x, me, None), "{}", x.to_dfen());
+                        checked += 1;
+                    }
+                }
+                if !advance(&mut pos, &mut rng) {
+                    break;
+                }
+            }
+        }
+        assert!(checked > 200);
     }
 }

@@ -1,0 +1,127 @@
+//! Search benchmarks (issue 4): king-capture probability on kiwipete, `estimateEquity` rollouts
+//! from the initial position (maxPlies 60), greedy and aggressive decision time on the five
+//! benchmark positions of `benches/rules.rs` with dice 123, and expectimax chance nodes.
+//!
+//! Run: `cargo bench --bench search` (about 1 minute). A subset: `cargo bench --bench search --
+//! equity`. Throughputs: `equity` counts rollouts, `expectimax/roll` counts chance-node rolls
+//! (one roll = one opponent roll judged over all its replies), `expectimax/search` counts the
+//! rolls of the untimed search (56 per expanded candidate). Results go in BENCHMARKS.md.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use dicechess::search::{
+    chance_node, choose_turn, estimate_equity, kcp_numerator, legal_turns, ExpectimaxBot, Registry, Rng,
+};
+use dicechess::{Color, Position, Role, Turns};
+
+const POSITIONS: &[(&str, &str)] = &[
+    ("initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    ("kiwipete", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"),
+    ("endgame", "8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1"),
+    ("castling", "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1"),
+    ("promotion", "k7/4P3/8/8/8/8/8/4K3 w - - 0 1"),
+];
+
+/// Dice 1, 2, 3 (White to move).
+const DICE_123: &str = "PNB";
+
+/// Rollouts per `estimateEquity` call in the benchmark.
+const ROLLOUTS: i64 = 20;
+
+fn position(fen: &str) -> Position {
+    Position::from_dfen(fen).expect("a valid benchmark DFEN")
+}
+
+fn kcp(c: &mut Criterion) {
+    let kiwipete = position(POSITIONS[1].1);
+    let mut g = c.benchmark_group("kcp");
+    for (name, defender, target) in [
+        ("kiwipete/white_king", Color::White, Role::King),
+        ("kiwipete/black_king", Color::Black, Role::King),
+        ("kiwipete/white_queen", Color::White, Role::Queen),
+    ] {
+        g.bench_function(name, |b| b.iter(|| kcp_numerator(black_box(&kiwipete), defender, target)));
+    }
+    g.finish();
+}
+
+fn equity(c: &mut Criterion) {
+    let initial = position(POSITIONS[0].1);
+    let mut g = c.benchmark_group("equity");
+    g.throughput(Throughput::Elements(ROLLOUTS as u64));
+    g.bench_function("initial/maxPlies60", |b| {
+        let mut seed = 0;
+        b.iter(|| {
+            seed += 1;
+            estimate_equity(black_box(&initial), ROLLOUTS, 60, &mut Rng::from_seed(seed))
+        })
+    });
+    g.finish();
+}
+
+fn decisions(c: &mut Criterion) {
+    let registry = Registry::new();
+    let mut g = c.benchmark_group("decision");
+    for bot in ["greedy", "aggressive"] {
+        let bot_ref = registry.resolve(Some(bot)).clone();
+        for &(name, fen) in POSITIONS {
+            let roll = position(&format!("{fen} {DICE_123}"));
+            g.bench_with_input(BenchmarkId::new(bot, format!("{name}/123")), &roll, |b, roll| {
+                b.iter(|| choose_turn(bot_ref.as_ref(), black_box(roll), &mut Rng::from_seed(1), None))
+            });
+        }
+    }
+    g.finish();
+}
+
+fn expectimax(c: &mut Criterion) {
+    let mut g = c.benchmark_group("expectimax");
+    // One chance node: the opponent's 56 rolls after White's greedy-best turn.
+    let registry = Registry::new();
+    let greedy = registry.resolve(Some("greedy")).clone();
+    for &(name, fen) in POSITIONS {
+        let roll = position(&format!("{fen} {DICE_123}"));
+        let choice = choose_turn(greedy.as_ref(), &roll, &mut Rng::from_seed(1), None);
+        let mut x = roll;
+        for m in &choice.moves {
+            x.play_unchecked(*m);
+        }
+        x.end_turn();
+        g.throughput(Throughput::Elements(56));
+        g.bench_with_input(BenchmarkId::new("roll", name), &x, |b, x| {
+            b.iter(|| chance_node(black_box(x), Color::White, None))
+        });
+    }
+    // The untimed search on each position with dice 123.
+    for &(name, fen) in POSITIONS {
+        let roll = position(&format!("{fen} {DICE_123}"));
+        let Some(turns) = Turns::new(&roll) else { continue };
+        let list = legal_turns(&turns);
+        let (_, stats) = ExpectimaxBot::search(&roll, &list, &mut Rng::from_seed(1), None);
+        g.throughput(Throughput::Elements(56 * stats.expanded as u64));
+        g.bench_with_input(BenchmarkId::new("search", format!("{name}/123")), &roll, |b, roll| {
+            b.iter(|| {
+                let turns = Turns::new(black_box(roll)).expect("a roll with turns");
+                ExpectimaxBot::search(roll, &legal_turns(&turns), &mut Rng::from_seed(1), None)
+            })
+        });
+    }
+    g.finish();
+}
+
+fn config() -> Criterion {
+    Criterion::default()
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_millis(1500))
+        .without_plots()
+}
+
+criterion_group! {
+    name = benches;
+    config = config();
+    targets = kcp, equity, decisions, expectimax
+}
+criterion_main!(benches);
