@@ -86,6 +86,8 @@ function optimise(input, output) {
 // ---- templates ------------------------------------------------------------------------------
 const read = (p) => readFileSync(join(TEMPLATE, p), 'utf8');
 const CORE = read('js/core.js').trimEnd();
+// The full entry's functions, inlined into the core's createEngine() for "." and "./web" only.
+const FULL = read('js/full.js').trimEnd();
 
 function fill(text, vars) {
   let out = text;
@@ -138,7 +140,9 @@ for (const [kind, k] of Object.entries(KINDS)) {
   writeFileSync(join(DIST, 'web', `${k.glue}.js`), glue(readFileSync(join(webOut, `${k.glue}.js`), 'utf8')));
 
   const namesLiteral = JSON.stringify(names);
-  const common = { '/*@@CORE@@*/': CORE, __BUILD_ID__: buildId(kind), __NAMES__: namesLiteral };
+  const common = {
+    '/*@@CORE@@*/': CORE, '/*@@FULL@@*/': kind === 'full' ? FULL : '', __BUILD_ID__: buildId(kind), __NAMES__: namesLiteral,
+  };
 
   // Node CommonJS wrapper and its ./web twin.
   writeFileSync(join(DIST, 'node', `${k.node}.cjs`), fill(read('js/node-entry.cjs'), {

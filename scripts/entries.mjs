@@ -1,14 +1,12 @@
-// The functions each entry exports (API.md §3.4), in the order of DiceChess's members. The full
-// entry's bot, decision, equity, registry and book functions (marked F) come with their issues.
+// The functions each entry exports (API.md §3.4), in the order of DiceChess's members: the rules
+// functions (R) on every entry, the bot, decision, equity, registry and book functions (F) on "."
+// and "./web" only.
 export const RULES_FUNCTIONS = [
   'getLegalUciMoves', 'getLegalTurnTree', 'getPlayableDice', 'generateMoves', 'applyMove',
   'applyTurn', 'endTurn', 'perft', 'getPieceFromDice', 'canonicalKey', 'getGameStatus',
 ];
 
-export const FULL_ONLY_FUNCTIONS = [];
-
-/** Every function of API.md §3.4 that is full-only, implemented or not (for the test runner). */
-export const SPEC_FULL_ONLY_FUNCTIONS = [
+export const FULL_ONLY_FUNCTIONS = [
   'getAvailableBots', 'getAvailableTimePolicies', 'getBestMove', 'shouldBotOfferDouble',
   'shouldBotAcceptDouble', 'shouldBotOfferDraw', 'shouldBotAcceptDraw', 'estimateEquity',
   'registerOpeningBookBot', 'unregisterBot', 'validateOpeningBook', 'encodeOpeningBook',

@@ -13,6 +13,7 @@
 
 pub mod api;
 pub mod rules;
+mod sort;
 #[cfg(feature = "search")]
 pub mod search;
 #[cfg(feature = "book")]

@@ -117,3 +117,312 @@ fn edge_primitives_never_trap() {
     assert_eq!(wasm::perft(START, f64::INFINITY), 0.0);
     assert_eq!(wasm::perft(START, -0.0), 1.0);
 }
+
+// ---- the full build's exports (features search and book: `wasm-pack test --node --no-default-features
+// ---- --features wasm,search,book --test wasm`) ----
+
+#[cfg(feature = "search")]
+mod full {
+    use super::{edge_strings, EDGE_NUMBERS, ROLL, START};
+    use dicechess::wasm;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    const NO_DICE: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
+    const PNB: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB";
+    const BOTS: [&str; 7] =
+        ["random", "checkmate-aware", "greedy", "greedy-v2", "aggressive", "monte-carlo", "expectimax"];
+
+    /// `performance.now()`, as the wrappers pass it: the deadline's anchor.
+    fn now() -> f64 {
+        use dicechess::search::Clock;
+        wasm::PerformanceClock.now().0 as f64 / 1000.0
+    }
+
+    fn best(dfen: &str, algorithm: Option<&str>, budget: Option<f64>, seed: Option<f64>) -> Option<String> {
+        wasm::best_move(dfen, algorithm.map(String::from), None, None, None, None, None, budget, seed, now())
+    }
+
+    #[wasm_bindgen_test]
+    fn best_move_results() {
+        assert_eq!(best("garbage", None, None, None), None);
+        assert_eq!(best("", Some("monte-carlo"), Some(25.0), None), None);
+        assert_eq!(best(START, None, None, None).as_deref(), Some("0 0"));
+        assert_eq!(best(NO_DICE, Some("monte-carlo"), Some(25.0), None).as_deref(), Some("0 25"));
+        assert_eq!(best(NO_DICE, Some("MONTE-CARLO"), Some(25.9), None).as_deref(), Some("0 25"));
+        assert_eq!(best(NO_DICE, Some("monte-carlo"), None, None).as_deref(), Some("0 1000"));
+        assert_eq!(best(NO_DICE, Some("monte-carlo"), Some(f64::INFINITY), None).as_deref(), Some("0 600000"));
+        assert_eq!(best(NO_DICE, Some("expectimax"), None, None).as_deref(), Some("0 0"));
+        assert_eq!(best(NO_DICE, Some("greedy"), Some(25.0), None).as_deref(), Some("0 0"));
+        // The seeded choices of the api cases (canonical turn order, BOTS.md 2.6).
+        assert_eq!(best(PNB, None, None, Some(7.0)).as_deref(), Some("0 0 b2b4 g1h3 c1b2"));
+        assert_eq!(best(PNB, Some("random"), None, Some(-12345.0)).as_deref(), Some("0 0 d2d4 c1h6 b1d2"));
+        assert_eq!(
+            best("8/8/8/2k5/8/1N6/2P5/K7 w - - 0 1 NPP", None, None, None).as_deref(),
+            Some("2147483647 0 b3c5")
+        );
+        assert_eq!(
+            best("k7/4P3/8/8/8/8/8/4K3 w - - 0 1 P", Some("greedy"), None, None).as_deref(),
+            Some("900 0 e7e8q")
+        );
+        // The clock: the 20 ms minimum near the flag, beating timeBudgetMs.
+        let clocked = wasm::best_move(
+            NO_DICE,
+            Some("monte-carlo".into()),
+            Some(400.0),
+            Some(0.0),
+            Some(40.0),
+            None,
+            None,
+            Some(9999.0),
+            None,
+            now(),
+        );
+        assert_eq!(clocked.as_deref(), Some("0 20"));
+        let policy = wasm::best_move(
+            NO_DICE,
+            Some("monte-carlo".into()),
+            Some(60000.0),
+            Some(0.0),
+            Some(1.0),
+            None,
+            Some("LEGACY-LINEAR-V1".into()),
+            None,
+            None,
+            now(),
+        );
+        assert_eq!(policy.as_deref(), Some("0 1815"));
+    }
+
+    #[wasm_bindgen_test]
+    fn best_move_edge_primitives_never_trap() {
+        for s in edge_strings() {
+            for bot in BOTS {
+                // Budgeted bots get 5 ms; the others ignore it.
+                let _ = best(&s, Some(bot), Some(5.0), Some(1.0));
+            }
+        }
+        for n in EDGE_NUMBERS {
+            let _ = wasm::best_move(
+                ROLL,
+                Some("greedy".into()),
+                Some(n),
+                Some(n),
+                Some(n),
+                Some(n),
+                Some("x".into()),
+                Some(n),
+                Some(n),
+                n,
+            );
+            let _ = wasm::best_move(
+                NO_DICE,
+                Some("monte-carlo".into()),
+                Some(n),
+                Some(n),
+                Some(n),
+                Some(n),
+                None,
+                Some(n),
+                Some(n),
+                n,
+            );
+            let _ = wasm::best_move(
+                ROLL,
+                Some("monte-carlo".into()),
+                None,
+                None,
+                None,
+                None,
+                None,
+                Some(3.0),
+                Some(n),
+                now(),
+            );
+            let _ = wasm::best_move(
+                ROLL,
+                Some("expectimax".into()),
+                Some(150.0),
+                Some(0.0),
+                Some(n),
+                Some(n),
+                None,
+                None,
+                Some(n),
+                now(),
+            );
+        }
+        // An entry instant far in the past: the deadline has passed, a legal turn is still played.
+        let r = wasm::best_move(
+            ROLL,
+            Some("monte-carlo".into()),
+            None,
+            None,
+            None,
+            None,
+            None,
+            Some(5.0),
+            None,
+            f64::NEG_INFINITY,
+        );
+        assert!(r.is_some_and(|t| t.split(' ').count() == 4), "three moves after score and budget");
+    }
+
+    #[wasm_bindgen_test]
+    fn decisions_and_equity() {
+        assert!(wasm::should_bot(START, 1, None, None));
+        assert!(!wasm::should_bot(START, 0, None, None));
+        assert!(!wasm::should_bot("garbage", 1, None, None));
+        assert!(!wasm::should_bot(START, 4, None, None));
+        assert!(!wasm::should_bot(START, u32::MAX, None, None));
+        assert!(wasm::should_bot("k7/q7/r7/8/8/8/8/4K3 w - - 0 1", 3, Some("GREEDY-V2".into()), None));
+        assert!(!wasm::should_bot("8/8/8/2N5/8/8/2P5/K7 w - - 0 1", 1, None, None), "finished game");
+        for s in edge_strings() {
+            for q in 0..5 {
+                for bot in BOTS {
+                    let _ = wasm::should_bot(&s, q, Some(bot.into()), Some(3.0));
+                }
+            }
+        }
+        for n in EDGE_NUMBERS {
+            let _ = wasm::should_bot(START, 1, Some("random".into()), Some(n));
+        }
+        let neutral = [0.0, 0.0, 1.0, 0.0, 0.0, 0.0];
+        assert_eq!(wasm::equity("garbage", None, None, None), neutral);
+        let won = wasm::equity("Q7/7B/8/8/3Kk2R/2NP4/8/8 w - - 0 1", Some(8.0), None, Some(1.0));
+        assert_eq!(won[..5], [1.0, 0.0, 0.0, 8.0, 0.0]);
+        assert!(won[5].is_infinite());
+        assert_eq!(wasm::equity(START, Some(1e9), Some(0.0), None)[3], 100_000.0);
+        assert_eq!(wasm::equity(START, Some(f64::NAN), None, None)[3], 0.0);
+        assert_eq!(
+            wasm::equity("Q7/7B/8/8/3Kk2R/2NP4/8/8 w - - 0 1", Some(100_000.0), Some(10_000.0), Some(1.0))[3],
+            1000.0
+        );
+        let a = wasm::equity(START, Some(8.0), Some(6.0), Some(1.0));
+        assert_eq!(a, wasm::equity(START, Some(8.0), Some(6.0), Some(1.0)), "same seed, same result");
+        assert!((a[0] + a[1] + a[2] - 1.0).abs() <= 1e-9);
+        for s in edge_strings() {
+            for n in EDGE_NUMBERS {
+                // maxPlies 0 or a small rollout count keeps every call cheap.
+                let _ = wasm::equity(&s, Some(n), Some(0.0), Some(n));
+                let _ = wasm::equity(&s, Some(2.0), Some(n), Some(n));
+            }
+        }
+    }
+
+    #[wasm_bindgen_test]
+    fn registry_listings() {
+        let bots: serde_json::Value = serde_json::from_str(&wasm::available_bots()).expect("JSON");
+        let ids: Vec<&str> = bots.as_array().expect("array").iter().filter_map(|b| b["id"].as_str()).collect();
+        assert_eq!(
+            ids,
+            ["random", "checkmate-aware", "greedy", "greedy-v2", "aggressive", "monte-carlo", "expectimax"]
+        );
+        let keys: Vec<&String> = bots[0].as_object().expect("object").keys().collect();
+        assert_eq!(keys, ["id", "name", "description", "difficulty", "isExperimental"]);
+        assert_eq!(wasm::available_time_policies(), "empirical-v1 legacy-linear-v1");
+    }
+}
+
+#[cfg(feature = "book")]
+mod books {
+    use super::{edge_strings, START};
+    use dicechess::wasm;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    const BOOK: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - BPR\te2e4,f1c4\n";
+    const ENCODED: &str = "4443424b010020000000000001000000c7370b308bcd13c800000000000000002c90946a69f430540c0785060000020001000000000000000000000000000000";
+
+    fn hex(bytes: &[u8]) -> String {
+        bytes.iter().map(|b| format!("{b:02x}")).collect()
+    }
+
+    fn report(json: &str) -> serde_json::Value {
+        serde_json::from_str(json).expect("the report is JSON")
+    }
+
+    #[wasm_bindgen_test]
+    fn validate_and_encode() {
+        assert_eq!(wasm::validate_book_text(BOOK), r#"{"ok":true,"entries":1,"keys":1,"errors":[],"warnings":[]}"#);
+        assert_eq!(wasm::validate_book_text(""), r#"{"ok":true,"entries":0,"keys":0,"errors":[],"warnings":[]}"#);
+        // Issue texts round-trip through the JSON escaping (quotes, backslashes, control characters).
+        let text = "a\"b\\c\u{1}\u{1f}\u{7f}é\u{fffd}";
+        let r = report(&wasm::validate_book_text(text));
+        assert_eq!(r["ok"], false);
+        assert_eq!(r["errors"][0]["text"], text);
+        assert_eq!(r["errors"][0]["code"], "no-tab");
+        let keys: Vec<&String> = r["errors"][0].as_object().expect("issue").keys().collect();
+        assert_eq!(keys, ["line", "text", "code", "reason"]);
+        let bytes = wasm::encode_book(BOOK).expect("encodes");
+        assert_eq!(hex(&bytes), ENCODED);
+        assert_eq!(wasm::validate_book_bytes(&bytes), r#"{"ok":true,"entries":1,"keys":1,"errors":[],"warnings":[]}"#);
+        assert_eq!(report(&wasm::validate_book_bytes(&[0, 1, 2]))["errors"][0]["code"], "too-short");
+        assert_eq!(report(&wasm::validate_book_bytes(BOOK.as_bytes()))["errors"][0]["code"], "bad-magic");
+        for cut in 0..bytes.len() {
+            let r = report(&wasm::validate_book_bytes(&bytes[..cut]));
+            assert_eq!(r["ok"], false, "truncated at {cut}");
+        }
+        assert_eq!(wasm::encode_book("not tsv\tformat\textra"), None);
+        assert_eq!(wasm::encode_book("k\tm"), None);
+        assert!(wasm::encode_book("").is_some_and(|b| b.len() == 32));
+        for s in edge_strings() {
+            let _ = report(&wasm::validate_book_text(&s));
+            let _ = report(&wasm::validate_book_bytes(s.as_bytes()));
+            let _ = wasm::encode_book(&s);
+        }
+        // A 1 MB line without a tab.
+        assert_eq!(report(&wasm::validate_book_text(&"k".repeat(1 << 20)))["errors"][0]["code"], "no-tab");
+    }
+
+    #[wasm_bindgen_test]
+    fn register_and_unregister() {
+        assert!(wasm::register_book_bot_text(BOOK, "greedy", "w-book", "W"));
+        let listed = wasm::available_bots();
+        assert!(listed.contains(r#""id":"w-book","name":"W""#), "{listed}");
+        let turn = wasm::best_move(
+            &format!("{START} RPB"),
+            Some("W-BOOK".into()),
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            None,
+            0.0,
+        );
+        // (greedy is not budgeted: the entry instant is not read)
+        assert_eq!(turn.as_deref(), Some("0 0 e2e4 f1c4"));
+        let bytes = wasm::encode_book(BOOK).expect("encodes");
+        assert!(wasm::register_book_bot_bytes(&bytes, "monte-carlo", "w-bin", "B"));
+        assert!(!wasm::register_book_bot_bytes(BOOK.as_bytes(), "greedy", "w-x", "X"), "bytes are never TSV");
+        assert!(!wasm::register_book_bot_bytes(&[], "greedy", "w-x", "X"));
+        assert!(!wasm::register_book_bot_text(BOOK, "no-such-bot", "w-x", "X"));
+        assert!(!wasm::register_book_bot_text(BOOK, "greedy", "Greedy", "X"));
+        assert!(!wasm::register_book_bot_text(BOOK, "greedy", "", "X"));
+        assert!(!wasm::register_book_bot_text(BOOK, "greedy", &"b".repeat(65), "X"));
+        assert!(!wasm::register_book_bot_text(BOOK, "greedy", "w-x", &"n".repeat(257)));
+        assert!(!wasm::register_book_bot_text("k: 5", "greedy", "w-x", "X"));
+        assert!(wasm::register_book_bot_text("", "greedy", &"b".repeat(64), &"é".repeat(256)));
+        assert!(wasm::unregister_bot(&"B".repeat(64)));
+        for s in edge_strings() {
+            let _ = wasm::register_book_bot_text(&s, &s, &s, &s);
+            let _ = wasm::register_book_bot_bytes(s.as_bytes(), "greedy", &s, "X");
+            let _ = wasm::unregister_bot(&s);
+        }
+        assert!(wasm::unregister_bot("w-book"));
+        assert!(!wasm::unregister_bot("w-book"));
+        assert!(wasm::unregister_bot("W-BIN"));
+        assert!(!wasm::unregister_bot("greedy"));
+        assert!(!wasm::unregister_bot(""));
+        // At most 256 custom bots; replacing one is still allowed at the cap.
+        for i in 0..256 {
+            assert!(wasm::register_book_bot_text("", "greedy", &format!("cap-{i}"), "C"), "{i}");
+        }
+        assert!(!wasm::register_book_bot_text("", "greedy", "cap-256", "C"));
+        assert!(wasm::register_book_bot_text("", "aggressive", "CAP-7", "C"));
+        for i in 0..256 {
+            assert!(wasm::unregister_bot(&format!("cap-{i}")), "{i}");
+        }
+        assert_eq!(wasm::available_bots().matches("\"id\"").count(), 7);
+    }
+}

@@ -1,6 +1,6 @@
 // ---- wrapper core: pkg-template/js/core.js, inlined into every entry by scripts/assemble.mjs ----
 // Every argument is checked here, in JavaScript, inside try/catch, before any call into the
-// .wasm; the exports receive only strings, numbers and undefined (API.md §3.2, §5.1). Results are
+// .wasm; the exports receive only strings, numbers, undefined and byte arrays (API.md §3.2, §5.1). Results are
 // fresh plain values. Nothing here throws.
 
 /** @param {any} glue the wasm-bindgen glue (null until loaded) @param {string} expectedBuild */
@@ -143,6 +143,10 @@ function createEngine(expectedBuild) {
     getLegalUciMoves, getLegalTurnTree, getPlayableDice, generateMoves, applyMove, applyTurn,
     endTurn, perft, getPieceFromDice, canonicalKey, getGameStatus,
   };
+
+  // The full entry's functions (pkg-template/js/full.js) are inlined here by scripts/assemble.mjs;
+  // the rules entry gets nothing.
+  /*@@FULL@@*/
 
   return {
     functions,

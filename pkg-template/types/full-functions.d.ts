@@ -1,0 +1,28 @@
+/** The registered bots, sorted by difficulty (built-ins first among equals, then custom bots by latest registration). */
+export declare function getAvailableBots(): BotInfo[];
+/** The time policies a `clock` option may name: `["empirical-v1", "legacy-linear-v1"]`. */
+export declare function getAvailableTimePolicies(): TimePolicyId[];
+/** The bot's turn for the roll `dfen`; `{moves: [], score: 0, timeTakenMs: 0, budgetMs: 0}` for invalid input. */
+export declare function getBestMove(dfen: Dfen, options?: BestMoveOptions): BestMoveResult;
+/** Whether the bot offers a double; the stake is ignored. `false` for invalid input or a finished game. */
+export declare function shouldBotOfferDouble(dfen: Dfen, currentStake: number, options?: DecisionOptions): boolean;
+/** Whether the bot accepts a double; the stake is ignored. `false` for invalid input or a finished game. */
+export declare function shouldBotAcceptDouble(dfen: Dfen, newStake: number, options?: DecisionOptions): boolean;
+/** Whether the bot offers a draw. `false` for invalid input or a finished game. */
+export declare function shouldBotOfferDraw(dfen: Dfen, options?: DecisionOptions): boolean;
+/** Whether the bot accepts a draw. `false` for invalid input or a finished game. */
+export declare function shouldBotAcceptDraw(dfen: Dfen, options?: DecisionOptions): boolean;
+/** Monte-Carlo equity of the position; `varianceReductionVsVanilla` may be `Infinity`. Neutral result for invalid input. */
+export declare function estimateEquity(dfen: Dfen, options?: EquityOptions): EquityResult;
+/**
+ * Registers (or replaces) a book bot over `baseBotId`: a TSV string, or a binary book as bytes.
+ * `false`, with the registry unchanged, for invalid input, an unknown base, a built-in or empty id,
+ * or a cap (book ≤ 64 MiB, id ≤ 64 and name ≤ 256 UTF-16 code units, 256 custom bots, 256 MiB of books).
+ */
+export declare function registerOpeningBookBot(book: BookSource, baseBotId: string, newBotId: string, newBotName: string): boolean;
+/** Removes a custom bot; `false` for built-in, unknown or non-string ids. */
+export declare function unregisterBot(id: string): boolean;
+/** Checks a book without registering it and reports every problem at once (BOOK.md §5). */
+export declare function validateOpeningBook(book: BookSource): BookValidation;
+/** The binary book of a TSV text, as a fresh `Uint8Array`; `undefined` when it cannot be encoded. */
+export declare function encodeOpeningBook(tsv: string): Uint8Array | undefined;

@@ -222,6 +222,6 @@ pub fn resolve(
     if candidates.is_empty() {
         return Decision::Stale;
     }
-    candidates.sort_by_key(Candidate::packed);
+    crate::sort::sort_by_key(&mut candidates, Candidate::packed);
     Decision::Book(Candidates(candidates))
 }

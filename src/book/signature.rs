@@ -91,7 +91,7 @@ impl Signature {
         }
         let mut out = Signature { moves: [FILLER; 3], len: moves.len() as u8 };
         out.moves[..moves.len()].copy_from_slice(moves);
-        out.moves[..moves.len()].sort_unstable_by_key(|u| u.order_key());
+        crate::sort::sort_by_key(&mut out.moves[..moves.len()], |u| u64::from(u.order_key()));
         Some(out)
     }
 

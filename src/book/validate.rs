@@ -146,7 +146,7 @@ pub fn follow(turns: &Turns, moves: &[Uci]) -> Result<Step, TurnFailure> {
         match found {
             Some(s) => node = Some(s),
             None => {
-                legal.sort_unstable_by_key(|u| u.order_key());
+                crate::sort::sort_by_key(&mut legal, |u| u64::from(u.order_key()));
                 legal.dedup();
                 return Err(TurnFailure::CannotPlay { played: moves[..i].to_vec(), token: uci, legal });
             }

@@ -208,8 +208,7 @@ impl ExpectimaxBot {
             });
         }
         stats.candidates = candidates.len();
-        let mut order: Vec<usize> = (0..candidates.len()).collect();
-        order.sort_by_key(|&c| std::cmp::Reverse(candidates[c].pre_score));
+        let order = crate::sort::order_by_key(candidates.len(), |c| crate::sort::descending(i64::from(candidates[c].pre_score)));
         let width = if deadline.is_some() { order.len() } else { order.len().min(CANDIDATE_LIMIT) };
         let mut completed: Vec<(usize, i64)> = Vec::new();
         for &c in &order[..width] {

@@ -67,8 +67,7 @@ impl MonteCarloBot {
         }
         let mover = pos.turn();
         let material: Vec<i32> = turns.iter().map(|t| eval::material(&t.post_turn(), mover)).collect();
-        let mut order: Vec<usize> = (0..turns.len()).collect();
-        order.sort_by_key(|&i| std::cmp::Reverse(material[i]));
+        let mut order = crate::sort::order_by_key(turns.len(), |i| crate::sort::descending(i64::from(material[i])));
         order.truncate(CANDIDATES);
         let n = order.len();
         let mut best: Option<(usize, f64)> = None;

@@ -74,7 +74,7 @@ impl Registry {
     pub fn bots(&self) -> Vec<BotInfo> {
         let mut out: Vec<BotInfo> =
             self.builtins.iter().chain(self.custom.iter().map(|(_, b)| b)).map(|b| b.info()).collect();
-        out.sort_by_key(|b| b.difficulty);
+        crate::sort::sort_by_key(&mut out, |b| u64::from(b.difficulty));
         out
     }
 

@@ -10,6 +10,10 @@
 //! * the turn tree crosses as JSON text, which the wrapper `JSON.parse`s (API.md §3.4);
 //! * the game status crosses as a small integer code ([`game_status`]).
 //!
+//! The full build (features `search` and `book`) adds the bot, equity, registry and book exports
+//! of [`search`] and [`book`] (API.md §3.4, marked F), with the instance's one registry and the
+//! `performance.now()` clock of [`clock`]; the rules build contains none of them.
+//!
 //! No game logic lives here, and nothing here may panic: the lints below deny every panic path.
 #![deny(
     clippy::unwrap_used,
@@ -25,6 +29,25 @@
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use crate::api;
+
+#[cfg(feature = "book")]
+mod book;
+#[cfg(feature = "search")]
+mod clock;
+#[cfg(feature = "search")]
+mod json;
+#[cfg(feature = "search")]
+mod search;
+
+#[cfg(feature = "book")]
+pub use book::{
+    encode_book, register_book_bot_bytes, register_book_bot_text, unregister_bot, validate_book_bytes,
+    validate_book_text,
+};
+#[cfg(feature = "search")]
+pub use clock::{moment_from_ms, PerformanceClock};
+#[cfg(feature = "search")]
+pub use search::{available_bots, available_time_policies, best_move, equity, should_bot};
 
 /// Which feature set this module was built with, as the wrappers spell it.
 const FEATURE_SET: &str = if cfg!(feature = "search") { "full" } else { "rules" };

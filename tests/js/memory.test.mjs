@@ -1,4 +1,4 @@
-// API.md §5.2 (rules functions): linear memory flat and Node's heap within 10 MB after a warm-up,
+// API.md §5.2 (on ".", also bots, decisions, equity and book cycles: lib/memory-child.mjs): linear memory flat and Node's heap within 10 MB after a warm-up,
 // over 10^5 calls (10^6 in the soak tier), in a child process with --expose-gc.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

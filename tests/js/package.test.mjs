@@ -1,6 +1,7 @@
 // The package as published: exact file list, manifest, byte-identical module pairs, size budgets,
 // every .wasm instantiating, one instance per realm, the ./web entries (in Node and, loaded by
-// path, as browsers see them), the rules module's export list, and the last-resort trap path.
+// path, as browsers see them), the rules module's export list, one registry shared by import and
+// require, and the last-resort trap path.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,9 @@ const INSTALLED = () => join(scratch(), 'node_modules', 'dicechess-wasm');
 const ROLL = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
 const RULES_FUNCTIONS = ['getLegalUciMoves', 'getLegalTurnTree', 'getPlayableDice', 'generateMoves', 'applyMove',
   'applyTurn', 'endTurn', 'perft', 'getPieceFromDice', 'canonicalKey', 'getGameStatus'];
+const FULL_ONLY_FUNCTIONS = ['getAvailableBots', 'getAvailableTimePolicies', 'getBestMove', 'shouldBotOfferDouble',
+  'shouldBotAcceptDouble', 'shouldBotOfferDraw', 'shouldBotAcceptDraw', 'estimateEquity', 'registerOpeningBookBot',
+  'unregisterBot', 'validateOpeningBook', 'encodeOpeningBook'];
 
 /** Runs `code` (an ES module body) in a worker thread: a fresh realm. Resolves with its message. */
 function inWorker(code, workerData = {}) {
@@ -90,6 +94,12 @@ describe('tarball', () => {
     const extra = rules.filter((n) => !RULES_EXPORTS.includes(n) && !n.startsWith('__'));
     assert.deepEqual(extra, [], 'unexpected exports of the rules module');
     for (const n of RULES_EXPORTS) assert.ok(rules.includes(n) && full.includes(n), n);
+    // The full module's bot, equity, registry and book exports (src/wasm/search.rs, book.rs).
+    const FULL_EXPORTS = ['best_move', 'should_bot', 'equity', 'available_bots', 'available_time_policies',
+      'validate_book_text', 'validate_book_bytes', 'encode_book', 'register_book_bot_text', 'register_book_bot_bytes',
+      'unregister_bot'];
+    for (const n of FULL_EXPORTS) assert.ok(full.includes(n) && !rules.includes(n), n);
+    assert.deepEqual(full.filter((n) => !RULES_EXPORTS.includes(n) && !FULL_EXPORTS.includes(n) && !n.startsWith('__')), []);
   });
 });
 
@@ -127,10 +137,27 @@ describe('Node entries', () => {
     }
   });
 
+  test('a bot registered through require is visible through import (one registry per realm)', async () => {
+    const [esm, cjs, webEsm] = await Promise.all([load('.', 'esm'), load('.', 'cjs'), load('./web', 'esm')]);
+    const book = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - BPR\te2e4,f1c4\n';
+    assert.equal(cjs.registerOpeningBookBot(book, 'greedy', 'shared-book', 'Shared'), true);
+    try {
+      for (const ns of [esm, webEsm]) {
+        assert.ok(ns.getAvailableBots().some((b) => b.id === 'shared-book'));
+        const { moves } = ns.getBestMove('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 RPB', { algorithm: 'shared-book' });
+        assert.deepEqual(moves, [{ from: 'e2', to: 'e4', promotion: undefined }, { from: 'f1', to: 'c4', promotion: undefined }]);
+      }
+    } finally {
+      assert.equal(esm.unregisterBot('SHARED-BOOK'), true);
+    }
+    assert.equal(cjs.getAvailableBots().some((b) => b.id === 'shared-book'), false);
+  });
+
   test('every function of ./rules returns the same as on "." (same core)', async () => {
     const full = await load('.', 'cjs');
     const rules = await load('./rules', 'cjs');
     assert.deepEqual(Object.keys(rules.DiceChess), RULES_FUNCTIONS);
+    assert.deepEqual(Object.keys(full.DiceChess), [...RULES_FUNCTIONS, ...FULL_ONLY_FUNCTIONS]);
     for (const f of RULES_FUNCTIONS) assert.equal(typeof full.DiceChess[f], 'function', f);
     assert.equal(JSON.stringify(full.getLegalTurnTree(ROLL)), JSON.stringify(rules.getLegalTurnTree(ROLL)));
   });
@@ -160,6 +187,10 @@ describe('./web wrappers outside Node (loaded by path)', () => {
       const out = await inWorker(body(entryFile, wasmFile, `
         out.before = [ns.isReady(), ns.getLegalUciMoves(${JSON.stringify(ROLL)}), ns.getPieceFromDice(1), ns.perft('8/8/8/8/8/8/k7/K7 w - - 0 1', 1),
                       ns.getLegalTurnTree(${JSON.stringify(ROLL)}), ns.getPlayableDice(${JSON.stringify(ROLL)}) === undefined];
+        out.beforeFull = typeof ns.getBestMove === 'function' ? [ns.getAvailableBots(), ns.getAvailableTimePolicies(),
+          ns.getBestMove(${JSON.stringify(ROLL)}), ns.estimateEquity(${JSON.stringify(ROLL)}), ns.shouldBotAcceptDouble(${JSON.stringify(ROLL)}, 2),
+          ns.registerOpeningBookBot('', 'greedy', 'x', 'X'), ns.unregisterBot('x'), ns.validateOpeningBook('').errors[0].code,
+          ns.encodeOpeningBook('') === undefined] : null;
         out.warningsBefore = warnings.length;
         out.badSync = ns.initSync(new Uint8Array([0, 97, 115, 109]));
         const p = ns.init(Promise.resolve(bytes));
@@ -170,6 +201,13 @@ describe('./web wrappers outside Node (loaded by path)', () => {
         out.defaultIsInit = ns.default === ns.init;
         out.frozen = Object.isFrozen(ns.DiceChess);`), data(entryFile, wasmFile));
       assert.deepEqual(out.before, [false, [], null, 0, {}, true]);
+      if (entryFile === 'index.js') {
+        assert.deepEqual(out.beforeFull, [[], [], { moves: [], score: 0, timeTakenMs: 0, budgetMs: 0 },
+          { whiteWin: 0, blackWin: 0, undecided: 1, rollouts: 0, standardError: 0, varianceReductionVsVanilla: 0 },
+          false, false, false, 'not-a-book', true]);
+      } else {
+        assert.equal(out.beforeFull, null, 'rules/web has no full-only functions');
+      }
       assert.equal(out.warningsBefore, 1, 'exactly one console.warn before init');
       assert.equal(out.badSync, false);
       assert.equal(out.samePromise, true);

@@ -90,3 +90,141 @@ export const RESULT_TYPE = {
   getPieceFromDice: (v) => v === null || (typeof v === 'string' && v.length === 1),
   getGameStatus: (v) => v === undefined || (typeof v.over === 'boolean' && [null, 'white', 'black'].includes(v.winner)),
 };
+
+// ---- the full entry's functions (API.md §3.4, F) ------------------------------------------------
+export const BUILTIN_BOTS = ['random', 'checkmate-aware', 'greedy', 'greedy-v2', 'aggressive', 'monte-carlo', 'expectimax'];
+/** Bots that use a budget (BOTS.md §5.4): every generated budget for them is at most 20 ms. */
+export const BUDGETED_BOTS = ['monte-carlo', 'expectimax'];
+/** Bots that answer without a budget (API.md §5.2: "instant bots"). */
+export const INSTANT_BOTS = BUILTIN_BOTS.filter((b) => !BUDGETED_BOTS.includes(b));
+
+const anyNumber = (r) => r.pick([NaN, Infinity, -Infinity, -0, 0, 1.5, -3, 7, 2 ** 53, -(2 ** 53), 1e308, -1e308, r.next() * 1e6]);
+
+/**
+ * `getBestMove` options: hostile values, or objects whose budget (explicit or from the clock) is
+ * at most 20 ms for budgeted bots, so that every generated call is fast (API.md §5.1). Fields are
+ * plain data properties, getters that throw, or hostile values of the wrong type.
+ */
+export function bestMoveOptions(r, pool) {
+  if (r.int(4) === 0) return hostile(r, pool);
+  const algorithm = r.int(8) === 0 ? hostile(r, pool) : r.pick([...BUILTIN_BOTS, 'GREEDY', 'Monte-Carlo', '', 'no-such-bot', 'x'.repeat(65)]);
+  const o = { algorithm };
+  const budgeted = typeof algorithm === 'string' && BUDGETED_BOTS.includes(algorithm.toLowerCase());
+  // A clock whose budget is the 20 ms minimum: little time left, no increment.
+  if (r.int(2) === 0) {
+    o.clock = r.int(6) === 0 ? hostile(r, pool)
+      : { remainingMs: r.pick([-1000, -5, 0, 1, 150, 399, 400, -0]), incrementMs: r.pick([0, undefined, NaN, -5, 'x']),
+        moveNumber: r.pick([undefined, 1, 40, 2 ** 53, NaN, -7, 1e308]), movesToGo: r.pick([undefined, 0, 1, 10, Infinity, -3, NaN]) };
+    if (budgeted && !(typeof o.clock?.remainingMs === 'number')) o.timeBudgetMs = 1 + r.int(20);
+  }
+  if (o.clock === undefined || r.int(2) === 0) o.timeBudgetMs = budgeted ? 1 + r.int(20) + r.pick([0, 0.5]) : r.pick([anyNumber(r), 'x', 20]);
+  if (r.int(2) === 0) o.timePolicy = r.pick(['empirical-v1', 'LEGACY-LINEAR-V1', 'fastest', 1, null, 'x'.repeat(65)]);
+  if (r.int(2) === 0) o.seed = r.int(2) === 0 ? anyNumber(r) : hostile(r, pool);
+  if (r.int(10) === 0) {
+    // A throwing getter on a field that does not carry the budget.
+    Object.defineProperty(o, r.pick(['seed', 'timePolicy', 'algorithm']), { enumerable: true, get() { throw new Error('getter'); } });
+  }
+  return o;
+}
+
+/** Decision options: any bot (the decisions have no deadline), hostile seeds and values. */
+export function decisionOptions(r, pool) {
+  if (r.int(3) === 0) return hostile(r, pool);
+  const o = { algorithm: r.int(6) === 0 ? hostile(r, pool) : r.pick([...BUILTIN_BOTS, 'hb-greedy', 'EXPECTIMAX', 'nope']) };
+  if (r.int(2) === 0) o.seed = r.int(2) === 0 ? anyNumber(r) : hostile(r, pool);
+  return o;
+}
+
+/** Equity options: at most 8 rollouts, or the default 200 (hostile maxPlies and seeds; caps keep them cheap). */
+export function equityOptions(r, pool) {
+  if (r.int(8) === 0) return r.pick([null, undefined, 7, 'x', Object.freeze({ rollouts: 3 })]);
+  const o = { rollouts: r.pick([0, 1, 2, 3, 8, 8.9, -5, NaN, -Infinity, -0, 'x', undefined]) };
+  if (r.int(2) === 0) o.maxPlies = r.pick([anyNumber(r), 0, 1, 10, -3, 'x']);
+  if (r.int(2) === 0) o.seed = r.int(2) === 0 ? anyNumber(r) : hostile(r, pool);
+  if (r.int(10) === 0) Object.defineProperty(o, 'maxPlies', { enumerable: true, get() { throw new Error('getter'); } });
+  return o;
+}
+
+const EXAMPLE_TSV = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - BPR\te2e4,f1c4\n';
+const EXAMPLE_DCB = '4443424b010020000000000001000000c7370b308bcd13c800000000000000002c90946a69f430540c0785060000020001000000000000000000000000000000';
+const hexBytes = (hex) => new Uint8Array(hex.match(/../g).map((h) => parseInt(h, 16)));
+
+/** A book argument: valid and broken TSV and binary books, other typed arrays, hostile values. */
+export function bookArg(r, pool) {
+  switch (r.int(12)) {
+    case 0: return EXAMPLE_TSV;
+    case 1: return hexBytes(EXAMPLE_DCB);
+    case 2: return hexBytes(EXAMPLE_DCB).buffer;
+    case 3: { const b = hexBytes(EXAMPLE_DCB); return b.subarray(0, r.int(b.length)); } // truncated
+    case 4: { const b = hexBytes(EXAMPLE_DCB); b[r.int(b.length)] ^= 1 << r.int(8); return b; } // corrupted
+    case 5: return new Uint8Array(Array.from({ length: r.int(80) }, () => r.int(256)));
+    case 6: return r.pick([new Int16Array(4), new DataView(new ArrayBuffer(8)), new Uint8ClampedArray(8), Object.create(Uint8Array.prototype)]);
+    case 7: return `${r.pick(pool)}\t${r.pick(['e2e4', 'b1a3,a1b1', 'x', ''])}${r.pick(['', '\t2', '\t0', '\t1e3'])}\n`.repeat(1 + r.int(3));
+    case 8: return Object.defineProperty(new Uint8Array(8), 'length', { get() { throw new Error('length'); } });
+    default: return hostile(r, pool);
+  }
+}
+
+const isInt = (v) => Number.isInteger(v);
+const keysAre = (v, keys) => v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype
+  && Object.keys(v).join() === keys.join();
+const SQ = /^[a-h][1-8]$/;
+const isIssue = (i) => keysAre(i, ['line', 'text', 'code', 'reason']) && isInt(i.line) && i.line >= 0
+  && typeof i.text === 'string' && typeof i.code === 'string' && typeof i.reason === 'string';
+
+/** The declared result type of each full-only function (API.md §3.3, §3.4). */
+export const FULL_RESULT_TYPE = {
+  getAvailableBots: (v) => Array.isArray(v) && v.length >= 7 && v.every((b) => keysAre(b, ['id', 'name', 'description', 'difficulty', 'isExperimental'])
+    && typeof b.id === 'string' && typeof b.name === 'string' && typeof b.description === 'string' && isInt(b.difficulty) && typeof b.isExperimental === 'boolean'),
+  getAvailableTimePolicies: (v) => Array.isArray(v) && v.join() === 'empirical-v1,legacy-linear-v1',
+  getBestMove: (v) => keysAre(v, ['moves', 'score', 'timeTakenMs', 'budgetMs']) && Array.isArray(v.moves) && v.moves.length <= 3
+    && v.moves.every((m) => Object.keys(m).join() === 'from,to,promotion' && SQ.test(m.from) && SQ.test(m.to)
+      && [undefined, 'q', 'r', 'b', 'n'].includes(m.promotion))
+    && isInt(v.score) && isInt(v.timeTakenMs) && v.timeTakenMs >= 0 && isInt(v.budgetMs) && v.budgetMs >= 0 && v.budgetMs <= 20,
+  shouldBotOfferDouble: (v) => typeof v === 'boolean',
+  shouldBotAcceptDouble: (v) => typeof v === 'boolean',
+  shouldBotOfferDraw: (v) => typeof v === 'boolean',
+  shouldBotAcceptDraw: (v) => typeof v === 'boolean',
+  estimateEquity: (v) => keysAre(v, ['whiteWin', 'blackWin', 'undecided', 'rollouts', 'standardError', 'varianceReductionVsVanilla'])
+    && Object.values(v).every((x) => typeof x === 'number' && !Number.isNaN(x)) && isInt(v.rollouts) && v.rollouts >= 0 && v.rollouts <= 200
+    && (v.rollouts === 0 || Math.abs(v.whiteWin + v.blackWin + v.undecided - 1) <= 1e-9),
+  registerOpeningBookBot: (v) => typeof v === 'boolean',
+  unregisterBot: (v) => typeof v === 'boolean',
+  validateOpeningBook: (v) => keysAre(v, ['ok', 'entries', 'keys', 'errors', 'warnings']) && typeof v.ok === 'boolean'
+    && isInt(v.entries) && isInt(v.keys) && Array.isArray(v.errors) && Array.isArray(v.warnings)
+    && v.errors.every(isIssue) && v.warnings.every(isIssue) && v.ok === (v.errors.length === 0),
+  encodeOpeningBook: (v) => v === undefined || (v instanceof Uint8Array && v.length >= 32),
+};
+
+/**
+ * The argument list of one hostile call of `fn`: hostile values everywhere, with generated option
+ * objects in the options position of the full functions (so that budgets stay ≤ 20 ms and
+ * rollouts ≤ 8) and generated books and ids for the book functions.
+ */
+export function hostileArgs(fn, r, pool) {
+  const n = r.int(6);
+  const args = Array.from({ length: n }, () => hostile(r, pool));
+  if (n > 0 && r.int(3) === 0) args[0] = r.pick(pool); // a valid first argument, hostile others
+  if (fn === 'perft' && typeof args[1] === 'number' && args[1] > 2) args[1] = r.int(3); // keep it fast
+  const setOptions = (i, make) => { if (r.int(4) !== 0) { while (args.length <= i) args.push(undefined); args[i] = make(r, pool); } else if (args.length > i) args[i] = make(r, pool); };
+  switch (fn) {
+    case 'getBestMove': setOptions(1, bestMoveOptions); break;
+    case 'shouldBotOfferDouble': case 'shouldBotAcceptDouble': setOptions(2, decisionOptions); break;
+    case 'shouldBotOfferDraw': case 'shouldBotAcceptDraw': setOptions(1, decisionOptions); break;
+    case 'estimateEquity': setOptions(1, equityOptions); break;
+    case 'validateOpeningBook': if (r.int(2) === 0) args[0] = bookArg(r, pool); break;
+    case 'encodeOpeningBook': if (r.int(2) === 0) args[0] = r.pick([EXAMPLE_TSV, '', 'k\tm', bookArg(r, pool)]); break;
+    case 'registerOpeningBookBot':
+      if (r.int(2) === 0) {
+        args.length = 4;
+        args[0] = bookArg(r, pool);
+        args[1] = r.int(5) === 0 ? hostile(r, pool) : r.pick([...BUILTIN_BOTS, 'GREEDY', 'hb-greedy', 'h-1', 'nope']);
+        args[2] = r.int(5) === 0 ? hostile(r, pool) : r.pick(['h-1', 'h-2', 'H-3', '', 'greedy', 'x'.repeat(65), 'x'.repeat(64)]);
+        args[3] = r.int(5) === 0 ? hostile(r, pool) : r.pick(['H', '', 'n'.repeat(257), 'é'.repeat(256)]);
+      }
+      break;
+    case 'unregisterBot': if (r.int(2) === 0) args[0] = r.pick(['h-1', 'H-2', 'h-3', 'greedy', 'x'.repeat(64), 'x'.repeat(65), hostile(r, pool)]); break;
+    default: break;
+  }
+  return args;
+}

@@ -1,7 +1,9 @@
-// Worker: N hostile calls per rules function against one entry, then correct answers afterwards.
+// Worker: N hostile calls per function of one entry (the rules functions on "./rules", all 23 on
+// "."), then correct answers afterwards. Every generated budget is at most 20 ms (API.md §5.1).
 import { parentPort, workerData } from 'node:worker_threads';
 import { captureInstances } from './instances.mjs';
-import { hostile, positions, RESULT_TYPE, rng } from './fuzz.mjs';
+import { FULL_ONLY_FUNCTIONS, RULES_FUNCTIONS } from './cases.mjs';
+import { FULL_RESULT_TYPE, hostileArgs, positions, RESULT_TYPE, rng } from './fuzz.mjs';
 import { load } from './paths.mjs';
 
 const { entry, mode, calls, seed } = workerData;
@@ -11,31 +13,49 @@ const memory = instances.memory();
 const pool = positions();
 const r = rng(seed);
 const ROLL = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
+const full = entry !== './rules';
+const FUNCTIONS = full ? [...RULES_FUNCTIONS, ...FULL_ONLY_FUNCTIONS] : RULES_FUNCTIONS;
+const TYPES = { ...RESULT_TYPE, ...FULL_RESULT_TYPE };
 const problems = [];
 const consoleCalls = [];
 console.error = (...a) => consoleCalls.push(a.join(' '));
 console.warn = (...a) => consoleCalls.push(a.join(' '));
 
-// Warm-up: the largest valid results first (three-dice trees), so that the allocator has grown.
+// Warm-up: the largest valid results first (three-dice trees), so that the allocator has grown;
+// on ".", also the largest inputs the book functions accept (64 MiB of text) and a book bot.
 for (const p of pool) { ns.getLegalTurnTree(p); ns.getLegalUciMoves(p); ns.generateMoves(p); }
+if (full) {
+  const huge = 'x'.repeat(64 * 1024 * 1024);
+  ns.validateOpeningBook(huge);
+  ns.registerOpeningBookBot(huge, 'greedy', 'h-huge', 'H');
+  ns.encodeOpeningBook(huge);
+  ns.registerOpeningBookBot('k\te2e4\n', 'greedy', 'hb-greedy', 'Book over greedy');
+  for (const p of pool.slice(0, 20)) {
+    ns.getBestMove(p, { algorithm: 'expectimax', timeBudgetMs: 20 });
+    ns.getBestMove(p, { algorithm: 'monte-carlo', timeBudgetMs: 20 });
+    ns.estimateEquity(p, { rollouts: 8 });
+    ns.shouldBotAcceptDouble(p, 2, { algorithm: 'monte-carlo' });
+  }
+}
 const warm = memory.buffer.byteLength;
 
 const stats = {};
-for (const fn of Object.keys(RESULT_TYPE)) {
+const slowest = {};
+for (const fn of FUNCTIONS) {
   stats[fn] = 0;
+  slowest[fn] = 0;
   for (let i = 0; i < calls; i++) {
-    const n = r.int(6);
-    const args = Array.from({ length: n }, () => hostile(r, pool));
-    if (n > 0 && r.int(3) === 0) args[0] = r.pick(pool); // a valid first argument, hostile others
-    if (fn === 'perft' && typeof args[1] === 'number' && args[1] > 2) args[1] = r.int(3); // keep it fast
+    const args = hostileArgs(fn, r, pool);
     let result;
+    const t0 = performance.now();
     try {
       result = ns[fn](...args);
     } catch (e) {
       problems.push(`${fn} threw ${e && e.message}`);
       continue;
     }
-    if (!RESULT_TYPE[fn](result)) problems.push(`${fn} returned a value of the wrong type: ${String(result)}`);
+    slowest[fn] = Math.max(slowest[fn], performance.now() - t0);
+    if (!TYPES[fn](result)) problems.push(`${fn} returned a value of the wrong type: ${JSON.stringify(result)?.slice(0, 200)}`);
     stats[fn]++;
   }
 }
@@ -49,5 +69,14 @@ const after = {
   perft: ns.perft('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1', 2),
   tree: JSON.stringify(ns.getLegalTurnTree(ROLL)),
 };
+if (full) {
+  const best = ns.getBestMove('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB', { seed: 7 });
+  after.best = JSON.stringify([best.moves, best.score, best.budgetMs]);
+  after.policies = ns.getAvailableTimePolicies();
+  after.hbGreedy = ns.getAvailableBots().some((b) => b.id === 'hb-greedy');
+  after.unregistered = ns.unregisterBot('hb-greedy');
+  after.equity = ns.estimateEquity('Q7/7B/8/8/3Kk2R/2NP4/8/8 w - - 0 1', { rollouts: 8, seed: 1 });
+}
 parentPort.postMessage({ problems: problems.slice(0, 20), problemCount: problems.length, stats, after,
+  slowest: Object.fromEntries(Object.entries(slowest).map(([f, t]) => [f, Math.round(t)])),
   consoleCalls: consoleCalls.slice(0, 5), memory: { warm, end: memory.buffer.byteLength } });

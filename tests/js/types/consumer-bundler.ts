@@ -1,5 +1,5 @@
 // tsc --noEmit --strict consumer (moduleResolution bundler).
-import { DiceChess, type MoveTree, type GameStatus } from 'dicechess-wasm';
+import { DiceChess, type MoveTree, type GameStatus, type BestMoveResult } from 'dicechess-wasm';
 import { DiceChess as Rules, isReady } from 'dicechess-wasm/rules';
 import init, { initSync, type InitSource } from 'dicechess-wasm/web';
 import rulesInit from 'dicechess-wasm/rules/web';
@@ -11,10 +11,14 @@ const ready: boolean = isReady();
 const src: InitSource = '/dicechess_bg.wasm';
 const p: Promise<void> = init(src).then(() => rulesInit());
 const ok: boolean = initSync(new Uint8Array(8));
+const best: BestMoveResult = DiceChess.getBestMove(roll, { algorithm: 'monte-carlo', timeBudgetMs: 20 });
+const encoded: Uint8Array | undefined = DiceChess.encodeOpeningBook('');
 
 // @ts-expect-error a number is not a DFEN
 Rules.perft(1, 2);
 // @ts-expect-error a string | undefined result is not a string
 const next: string = DiceChess.endTurn(roll);
+// @ts-expect-error ./rules has no getBestMove
+Rules.getBestMove(roll);
 
-export { tree, status, ready, p, ok, next };
+export { tree, status, ready, p, ok, next, best, encoded };

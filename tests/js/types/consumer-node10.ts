@@ -8,10 +8,13 @@ const roll = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
 const tree: MoveTree = DiceChess.getLegalTurnTree(roll);
 const moves: string[] = getLegalUciMoves(roll);
 const ok: boolean = initSync(new Uint8Array(8)) && isReady();
+const policies: string[] = DiceChess.getAvailableTimePolicies();
 
 // @ts-expect-error a number is not a DFEN
 getLegalUciMoves(3);
 // @ts-expect-error a string | undefined result is not a string
 const next: string = DiceChess.applyTurn(roll, []);
+// @ts-expect-error a number is not a bot id
+DiceChess.unregisterBot(1);
 
-export { tree, moves, ok, next };
+export { tree, moves, ok, next, policies };

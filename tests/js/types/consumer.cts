@@ -14,6 +14,10 @@ const started2: Promise<void> = web.default();
 const synced: boolean = rulesWeb.initSync(new Uint8Array(8));
 const piece: string | null = dc.DiceChess.getPieceFromDice(6);
 const after: string | undefined = rules.applyTurn(roll, ['b1a3', 'a1b1']);
+const best: dc.BestMoveResult = dc.getBestMove(roll, { algorithm: 'greedy', seed: 1 });
+const webBots: dc.BotInfo[] = web.DiceChess.getAvailableBots();
+const equity: dc.EquityResult = dc.DiceChess.estimateEquity(roll, { rollouts: 8 });
+const report: dc.BookValidation = web.validateOpeningBook(new Uint8Array(0));
 
 // @ts-expect-error a number is not a DFEN
 rules.endTurn(7);
@@ -21,5 +25,11 @@ rules.endTurn(7);
 const s: string = rules.canonicalKey(roll);
 // @ts-expect-error ./rules has no initSync
 rules.initSync(new Uint8Array(8));
+// @ts-expect-error ./rules has no registerOpeningBookBot
+rules.registerOpeningBookBot('', 'greedy', 'x', 'X');
+// @ts-expect-error ./rules/web has no getAvailableBots
+rulesWeb.getAvailableBots();
+// @ts-expect-error unknown option
+dc.estimateEquity(roll, { plies: 3 });
 
-export = { moves, tree, status, ready, started, started2, synced, piece, after, s };
+export = { moves, tree, status, ready, started, started2, synced, piece, after, s, best, webBots, equity, report };

@@ -3,12 +3,17 @@
 import {
   DiceChess, isReady, getLegalUciMoves, getLegalTurnTree, getPlayableDice, generateMoves, applyMove,
   applyTurn, endTurn, perft, getPieceFromDice, canonicalKey, getGameStatus,
+  getAvailableBots, getAvailableTimePolicies, getBestMove, shouldBotOfferDouble, shouldBotAcceptDouble,
+  shouldBotOfferDraw, shouldBotAcceptDraw, estimateEquity, registerOpeningBookBot, unregisterBot,
+  validateOpeningBook, encodeOpeningBook,
   type Dfen, type Uci, type MoveTree, type PromotionPiece, type MicroMove, type BestMoveResult,
   type TimePolicyId, type ClockStateOptions, type BestMoveOptions, type DecisionOptions, type EquityOptions,
   type EquityResult, type BotInfo, type GameStatus, type BookIssue, type BookValidation, type BookSource,
 } from 'dicechess-wasm';
 import * as Rules from 'dicechess-wasm/rules';
-import init, { initSync, isReady as webReady, DiceChess as WebDiceChess, type InitSource } from 'dicechess-wasm/web';
+import init, {
+  initSync, isReady as webReady, DiceChess as WebDiceChess, getBestMove as webBestMove, type InitSource,
+} from 'dicechess-wasm/web';
 import rulesInit, { initSync as rulesInitSync, getLegalTurnTree as rulesTree } from 'dicechess-wasm/rules/web';
 
 const roll: Dfen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
@@ -42,7 +47,28 @@ const started3: Promise<void> = rulesInit();
 const synced: boolean = initSync(new Uint8Array(8)) && rulesInitSync(new ArrayBuffer(8));
 const rulesTreeResult: MoveTree = rulesTree(roll);
 
-// The types of the full entry's later functions, used as values.
+// The full entry's functions.
+const bots: BotInfo[] = getAvailableBots();
+const policies: TimePolicyId[] = getAvailableTimePolicies();
+const bestResult: BestMoveResult = getBestMove(roll, { algorithm: 'monte-carlo', clock: { remainingMs: 60_000 }, timePolicy: 'legacy-linear-v1', seed: 1 });
+const bestDefault: BestMoveResult = getBestMove(roll);
+const firstMove: MicroMove | undefined = bestResult.moves[0];
+const promotion: PromotionPiece | undefined = firstMove?.promotion;
+const webBest: BestMoveResult = webBestMove(roll, { timeBudgetMs: 20 });
+const decisions: boolean[] = [
+  shouldBotOfferDouble(roll, 1), shouldBotAcceptDouble(roll, 2, { algorithm: 'greedy-v2', seed: 4 }),
+  shouldBotOfferDraw(roll), shouldBotAcceptDraw(roll, { algorithm: 'aggressive' }),
+];
+const equityResult: EquityResult = estimateEquity(roll, { rollouts: 8, maxPlies: 10, seed: 5 });
+const registered: boolean = registerOpeningBookBot('key\te2e4', 'greedy', 'my-book', 'My book')
+  && registerOpeningBookBot(new Uint8Array(32), 'greedy', 'bin', 'Bin') && registerOpeningBookBot(new ArrayBuffer(32), 'greedy', 'ab', 'AB');
+const unregistered: boolean = unregisterBot('my-book');
+const report: BookValidation = validateOpeningBook('key\te2e4');
+const firstIssue: BookIssue | undefined = report.errors[0];
+const encoded: Uint8Array | undefined = encodeOpeningBook('key\te2e4');
+const sameBest: typeof getBestMove = DiceChess.getBestMove;
+
+// The types of API.md §3.3, used as values.
 const micro: MicroMove = { from: 'e2', to: 'e4', promotion: undefined };
 const best: BestMoveResult = { moves: [micro], score: 0, timeTakenMs: 0, budgetMs: 0 };
 const policy: TimePolicyId = 'empirical-v1';
@@ -73,9 +99,39 @@ DiceChess.isReady();
 Rules.init();
 // @ts-expect-error getGameStatus may return undefined
 const over: boolean = getGameStatus(roll).over;
+// @ts-expect-error unknown getBestMove option
+getBestMove(roll, { budget: 20 });
+// @ts-expect-error timeBudgetMs is a number
+getBestMove(roll, { timeBudgetMs: '20' });
+// @ts-expect-error clock needs remainingMs
+getBestMove(roll, { clock: { incrementMs: 10 } });
+// @ts-expect-error unknown decision option
+shouldBotOfferDraw(roll, { timeBudgetMs: 20 });
+// @ts-expect-error the stake comes before the options
+shouldBotAcceptDouble(roll, { algorithm: 'greedy' });
+// @ts-expect-error unknown equity option
+estimateEquity(roll, { rollout: 8 });
+// @ts-expect-error a number is not a book
+registerOpeningBookBot(42, 'greedy', 'x', 'X');
+// @ts-expect-error a DataView is not a book
+validateOpeningBook(new DataView(new ArrayBuffer(8)));
+// @ts-expect-error encodeOpeningBook takes TSV text only
+encodeOpeningBook(new Uint8Array(8));
+// @ts-expect-error a Uint8Array | undefined result is not a Uint8Array
+const bytes: Uint8Array = encodeOpeningBook('');
+// @ts-expect-error a bot id is a string
+unregisterBot(7);
+// @ts-expect-error the score is a number
+const scoreText: string = getBestMove(roll).score;
+// @ts-expect-error ./rules has no getBestMove
+Rules.getBestMove(roll);
+// @ts-expect-error ./rules's DiceChess has no estimateEquity
+Rules.DiceChess.estimateEquity(roll);
 
 export {
   ready, first, child, dice, dice2, dice3, pseudo, moved, moved2, moved3, turned, next, nodes, piece, key, winner, same,
   rulesMoves, rulesReady, webMoves, started, started2, started3, synced, rulesTreeResult, best, policy, options, decision,
   equityOptions, equity, bot, validation, book, notString, badOptions, over,
+  bots, policies, bestResult, bestDefault, promotion, webBest, decisions, equityResult, registered, unregistered,
+  firstIssue, encoded, sameBest, bytes, scoreText,
 };

@@ -1,0 +1,138 @@
+//! The full entry's bot, decision, equity and registry exports (feature `search`; API.md §3.4,
+//! §3.5): thin wrappers over [`crate::search::api`], sharing one registry per instance.
+//!
+//! As for the rules exports, the wrappers have checked every argument's class; option fields
+//! arrive as JavaScript numbers (`undefined` when absent or not a number) or strings, and every
+//! conversion, default and cap of BOTS.md §5.3 happens in `search::api` (integers) or in
+//! [`seed_from_number`] (seeds), exactly once. Results cross as text:
+//!
+//! * `getBestMove`: `"<score> <budgetMs> <uci>…"`, or `undefined` for an invalid DFEN;
+//! * `getAvailableBots`: JSON text of the rows; `getAvailableTimePolicies`: space-separated ids;
+//! * `estimateEquity`: six numbers in the order of the result's properties.
+
+use std::cell::RefCell;
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+use super::clock::{moment_from_ms, PerformanceClock};
+use super::json::JsonWriter;
+use crate::search::api::{self as search_api, BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
+use crate::search::{seed_from_number, Question, Registry};
+
+thread_local! {
+    /// The instance's bot registry (API.md §5.3: one per instance). The wrappers read every
+    /// JavaScript value before calling an export, so no user code runs while it is borrowed and
+    /// re-entrancy cannot happen; the `try_` accessors below turn the impossible case into a
+    /// neutral value instead of a panic anyway.
+    static REGISTRY: RefCell<Registry> = RefCell::new(Registry::new());
+}
+
+/// Runs `f` with the registry borrowed; `None` if it cannot be borrowed.
+pub(super) fn with_registry<R>(f: impl FnOnce(&Registry) -> R) -> Option<R> {
+    REGISTRY.try_with(|cell| cell.try_borrow().ok().map(|r| f(&r))).ok().flatten()
+}
+
+/// Runs `f` with the registry borrowed mutably; `None` if it cannot be borrowed.
+#[cfg(feature = "book")]
+pub(super) fn with_registry_mut<R>(f: impl FnOnce(&mut Registry) -> R) -> Option<R> {
+    REGISTRY.try_with(|cell| cell.try_borrow_mut().ok().map(|mut r| f(&mut r))).ok().flatten()
+}
+
+/// `getBestMove(dfen, options)`. `entered` is the wrapper's `performance.now()` at the call's
+/// entry (the deadline's anchor, API.md §2.6); the clock fields are `undefined` unless `clock` is
+/// a non-null object and the field a number. Returns `"<score> <budgetMs>"` followed by the
+/// turn's UCI moves, all space-separated, or `undefined` for an invalid DFEN.
+#[wasm_bindgen]
+#[allow(clippy::too_many_arguments)]
+pub fn best_move(
+    dfen: &str,
+    algorithm: Option<String>,
+    remaining_ms: Option<f64>,
+    increment_ms: Option<f64>,
+    move_number: Option<f64>,
+    moves_to_go: Option<f64>,
+    time_policy: Option<String>,
+    time_budget_ms: Option<f64>,
+    seed: Option<f64>,
+    entered: f64,
+) -> Option<String> {
+    // An invalid DFEN gives the neutral value; the core checks it too, but the wrapper needs to
+    // tell it apart from a pass (whose timeTakenMs and budgetMs are real).
+    crate::Position::from_dfen(dfen).ok()?;
+    let any_clock = remaining_ms.is_some() || increment_ms.is_some() || move_number.is_some() || moves_to_go.is_some();
+    let options = BestMoveOptions {
+        algorithm,
+        clock: any_clock.then_some(ClockOptions { remaining_ms, increment_ms, move_number, moves_to_go }),
+        time_policy,
+        time_budget_ms,
+        seed: seed.and_then(seed_from_number),
+    };
+    let clock = PerformanceClock;
+    let result =
+        with_registry(|registry| search_api::get_best_move(registry, dfen, &options, &clock, moment_from_ms(entered)))?;
+    let mut out = result.score.to_string();
+    out.push(' ');
+    out.push_str(&result.budget_ms.to_string());
+    for m in result.uci() {
+        out.push(' ');
+        out.push_str(&m);
+    }
+    Some(out)
+}
+
+/// The four decision functions: `question` 0 offer double, 1 accept double, 2 offer draw,
+/// 3 accept draw (anything else: `false`).
+#[wasm_bindgen]
+pub fn should_bot(dfen: &str, question: u32, algorithm: Option<String>, seed: Option<f64>) -> bool {
+    let question = match question {
+        0 => Question::OfferDouble,
+        1 => Question::AcceptDouble,
+        2 => Question::OfferDraw,
+        3 => Question::AcceptDraw,
+        _ => return false,
+    };
+    let options = DecisionOptions { algorithm, seed: seed.and_then(seed_from_number) };
+    with_registry(|registry| search_api::should_bot(registry, dfen, question, &options)).unwrap_or(false)
+}
+
+/// `estimateEquity(dfen, options)`: `[whiteWin, blackWin, undecided, rollouts, standardError,
+/// varianceReductionVsVanilla]` (the neutral result for an invalid DFEN).
+#[wasm_bindgen]
+pub fn equity(dfen: &str, rollouts: Option<f64>, max_plies: Option<f64>, seed: Option<f64>) -> Vec<f64> {
+    let options = EquityOptions { rollouts, max_plies, seed: seed.and_then(seed_from_number) };
+    let e = search_api::equity(dfen, &options);
+    #[allow(clippy::cast_precision_loss)]
+    let rollouts = e.rollouts as f64;
+    vec![e.white_win, e.black_win, e.undecided, rollouts, e.standard_error, e.variance_reduction_vs_vanilla]
+}
+
+/// `getAvailableBots()` as JSON text: `[{"id", "name", "description", "difficulty",
+/// "isExperimental"}, …]` in registry order (`"[]"` if the registry cannot be read).
+#[wasm_bindgen]
+pub fn available_bots() -> String {
+    let Some(bots) = with_registry(search_api::available_bots) else { return String::from("[]") };
+    let mut json = JsonWriter::new();
+    json.open_array();
+    for bot in &bots {
+        json.open_object();
+        json.key("id");
+        json.string(&bot.id);
+        json.key("name");
+        json.string(&bot.name);
+        json.key("description");
+        json.string(&bot.description);
+        json.key("difficulty");
+        json.raw(&bot.difficulty.to_string());
+        json.key("isExperimental");
+        json.raw(if bot.is_experimental { "true" } else { "false" });
+        json.close_object();
+    }
+    json.close_array();
+    json.finish()
+}
+
+/// `getAvailableTimePolicies()`: the ids, space-separated.
+#[wasm_bindgen]
+pub fn available_time_policies() -> String {
+    search_api::available_time_policies().join(" ")
+}
