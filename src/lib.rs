@@ -13,6 +13,7 @@
 
 pub mod api;
 pub mod rules;
+#[cfg(feature = "search")]
 mod sort;
 #[cfg(feature = "search")]
 pub mod search;
