@@ -111,6 +111,49 @@ for (const [name, depth] of [['initial', 5], ['kiwipete', 4], ['endgame', 5]]) {
   console.log(`  ${name.padEnd(9)} depth ${depth}: ours ${ours} nodes in ${oursMs.toFixed(0)} ms (${nps(ours, oursMs)} M/s); chessops ${theirs} nodes in ${theirsMs.toFixed(0)} ms (${nps(theirs, theirsMs)} M/s); ratio ${((ours / oursMs) / (theirs / theirsMs)).toFixed(1)}x`);
 }
 
+console.log('\ndeadline: getBestMove with timeBudgetMs 100 through the full entry, 200 positions per bot,');
+console.log('wall time of the call in ms (target: p99 <= 110, max <= 125):');
+const FULL = createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', 'index.cjs'));
+const positions = deadlinePositions(200);
+for (const bot of FULL.getAvailableBots()) {
+  const times = [];
+  for (const roll of positions) {
+    const t0 = performance.now();
+    FULL.getBestMove(roll, { algorithm: bot.id, timeBudgetMs: 100, seed: 7 });
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const q = (p) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)].toFixed(1);
+  console.log(`  ${bot.id.padEnd(18)} p50 ${q(0.5).padStart(6)}  p95 ${q(0.95).padStart(6)}  p99 ${q(0.99).padStart(6)}  max ${q(1).padStart(6)}`);
+}
+
+/** `n` rolls reached by seeded random play from the start (a fresh game when one ends). */
+function deadlinePositions(n) {
+  let state = 12345;
+  const rand = (k) => { state = (state * 1103515245 + 12345) % 2147483648; return state % k; };
+  const faces = 'PNBRQK';
+  const out = [];
+  let pos = POSITIONS.initial;
+  while (out.length < n) {
+    const white = pos.split(' ')[1] === 'w';
+    let dice = faces[rand(6)] + faces[rand(6)] + faces[rand(6)];
+    if (!white) dice = dice.toLowerCase();
+    const roll = `${pos} ${dice}`;
+    out.push(roll);
+    let tree = FULL.getLegalTurnTree(roll);
+    const moves = [];
+    while (Object.keys(tree).length > 0) {
+      const keys = Object.keys(tree);
+      const k = keys[rand(keys.length)];
+      moves.push(k);
+      tree = tree[k];
+    }
+    const next = moves.length ? FULL.applyTurn(roll, moves) : FULL.endTurn(roll);
+    pos = next && !FULL.getGameStatus(next).over ? next.split(' ').slice(0, 6).join(' ') : POSITIONS.initial;
+  }
+  return out;
+}
+
 console.log('\n.wasm sizes (after wasm-opt):');
 for (const f of ['dicechess_bg.wasm', 'dicechess_rules_bg.wasm']) {
   const b = readFileSync(join(ROOT, 'pkg', 'dist', 'web', f));
