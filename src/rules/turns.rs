@@ -209,10 +209,10 @@ impl Turns {
                 }
                 let captures_king = m.kind == MoveKind::Normal && kings.contains(m.to);
                 if captures_king || quiet_ok {
-                    let mut child = *pos;
-                    child.play_unchecked(m);
-                    child.dice = Dice::EMPTY;
-                    f(&Step { mv: m, position: child, spent: spent + 1, is_leaf: true, captures_king });
+                    let mut step = Step { mv: m, position: *pos, spent: spent + 1, is_leaf: true, captures_king };
+                    step.position.play_unchecked(m);
+                    step.position.dice = Dice::EMPTY;
+                    f(&step);
                 }
             });
             return;
