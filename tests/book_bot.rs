@@ -5,7 +5,8 @@
 #![cfg(all(not(target_arch = "wasm32"), feature = "book"))] // native only: wasm-pack test builds every test target for wasm32
 #![cfg(feature = "book")]
 
-use std::path::PathBuf;
+mod common;
+
 use std::sync::Arc;
 
 use dicechess::book::api::{
@@ -24,9 +25,7 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R";
 
 fn lookup_cases() -> Vec<Value> {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/book/lookup.json");
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str::<Value>(&text).unwrap().as_array().unwrap().clone()
+    common::conformance::Suite("book").load("lookup.json").as_array().unwrap().clone()
 }
 
 fn best(registry: &Registry, dfen: &str, algorithm: &str, seed: u64) -> dicechess::search::api::BestMove {

@@ -2,63 +2,14 @@
 //! (BOOK.md §11.1), run as a user runs them.
 #![cfg(feature = "cli")]
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+
+use common::cli::{code, fails, ok, run, run_stdin, stderr, stdout};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn start(dice: &str) -> String {
     format!("{START} {dice}")
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dicechess")).args(args).output().expect("cannot run dicechess")
-}
-
-fn run_stdin(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dicechess"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("cannot run dicechess");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    // Write from another thread so that a large output cannot deadlock the pipe.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let out = child.wait_with_output().expect("dicechess did not finish");
-    writer.join().unwrap();
-    out
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().expect("killed by a signal")
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).expect("stdout is UTF-8")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Asserts success and returns stdout.
-fn ok(out: Output) -> String {
-    assert_eq!(code(&out), 0, "stderr: {}", stderr(&out));
-    stdout(&out)
-}
-
-/// Asserts the exit code, an empty stdout and a message on stderr.
-fn fails(out: Output, expected: i32) -> String {
-    assert_eq!(code(&out), expected, "stdout: {}\nstderr: {}", stdout(&out), stderr(&out));
-    assert_eq!(stdout(&out), "", "nothing on stdout when failing");
-    let err = stderr(&out);
-    assert!(!err.trim().is_empty(), "a message on stderr");
-    err
 }
 
 // ---------------------------------------------------------------------------------------------------

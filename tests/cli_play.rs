@@ -4,52 +4,14 @@
 #![cfg(all(not(target_arch = "wasm32"), feature = "book"))] // native only: wasm-pack test builds every test target for wasm32
 #![cfg(all(feature = "cli", feature = "book"))]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
+use std::path::Path;
+
+use common::cli::{fails, ok, path, read_json, run, scratch};
 use serde_json::Value;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dicechess")).args(args).output().expect("cannot run dicechess")
-}
-
-fn code(out: &Output) -> i32 {
-    out.status.code().expect("killed by a signal")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-fn ok(out: Output) -> String {
-    assert_eq!(code(&out), 0, "stderr: {}", stderr(&out));
-    String::from_utf8(out.stdout).unwrap()
-}
-
-fn fails(out: Output, expected: i32) -> String {
-    assert_eq!(code(&out), expected, "stderr: {}", stderr(&out));
-    let err = stderr(&out);
-    assert!(!err.trim().is_empty(), "a message on stderr");
-    err
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli_play-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn path(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn read_json(p: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(p).unwrap()).unwrap()
-}
 
 #[test]
 fn best_prints_the_bots_turn() {
@@ -275,4 +237,54 @@ fn distill_equals_selfplay_then_build_and_feeds_the_book_arena() {
         path(&json),
     ]));
     assert_eq!(read_json(&json)["matches"][0]["baseline"]["id"], "greedy-v2-baseline-book");
+}
+
+#[test]
+fn distill_search_mode_gives_every_decidable_roll_of_the_kept_positions_one_searched_turn() {
+    use dicechess::book::fnv1a64;
+    use dicechess::search::{choose_turn, derive, rolls56, Registry, Rng};
+    use dicechess::{Position, Turns};
+
+    let dir = scratch("distill-search");
+    let (one, two) = (dir.join("one.tsv"), dir.join("two.tsv"));
+    let args = |out: &Path, threads: &'static str| -> Vec<String> {
+        [
+            "book", "distill", "--bot", "greedy-v2", "--games", "30", "--seed", "5", "--min-games", "1", "--max-ply",
+            "2", "--search-turns", "2", "--search-positions", "2", "--search-bot", "greedy", "--format", "weighted",
+            "--quiet", "--threads", threads, "-o", path(out),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let run_owned = |a: Vec<String>| run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    ok(run_owned(args(&one, "1")));
+    ok(run_owned(args(&two, "2")));
+    let text = std::fs::read_to_string(&one).unwrap();
+    assert_eq!(text, std::fs::read_to_string(&two).unwrap(), "independent of --threads");
+
+    // The start is reached by every game, so it is kept: each of its 36 rolls with a legal turn has
+    // exactly one entry, weight 1, the turn greedy chooses with the stream seeded by the key.
+    let registry = Registry::new();
+    let greedy = registry.get("greedy").unwrap();
+    let mut decided = 0;
+    for roll in rolls56() {
+        let mut pos = Position::initial();
+        pos.set_dice(roll.dice);
+        let key = pos.book_key().unwrap();
+        let lines: Vec<&str> = text.lines().filter(|l| l.split('\t').next() == Some(key.as_str())).collect();
+        if Turns::new(&pos).is_none() {
+            assert!(lines.is_empty(), "{key}: {lines:?}");
+            continue;
+        }
+        decided += 1;
+        let choice = choose_turn(greedy.as_ref(), &pos, &mut Rng::from_seed(derive(5, fnv1a64(key.as_bytes()))), None);
+        let mut moves: Vec<String> = choice.moves.iter().map(|m| m.to_string()).collect();
+        moves.sort();
+        assert_eq!(lines, [format!("{key}\t{}\t1", moves.join(","))], "{key}");
+    }
+    assert_eq!(decided, 36);
+    // The second kept position is a Black one: its rolls are covered too.
+    let black_keys = text.lines().filter(|l| l.split(' ').nth(1) == Some("b")).count();
+    assert!(black_keys >= 30, "{black_keys} black keys");
 }

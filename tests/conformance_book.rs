@@ -7,11 +7,12 @@
 #![cfg(all(not(target_arch = "wasm32"), feature = "book"))] // native only: wasm-pack test builds every test target for wasm32
 #![cfg(feature = "book")]
 
+mod common;
+
 use std::collections::{BTreeSet, HashMap};
 use std::fs;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::PathBuf;
 
+use common::conformance::{self, array, Naming, Suite};
 use dicechess::book::build::{process_line, Aggregator, BuildOptions};
 use dicechess::book::{
     book_key, dcb_to_tsv, encode_tsv, fnv1a64, key_table, lookup, validate_tsv, Book, DcbBook, Decision, Record,
@@ -19,6 +20,8 @@ use dicechess::book::{
 };
 use dicechess::Position;
 use serde_json::{json, Value};
+
+const SUITE: Suite = Suite("book");
 
 /// Every file this suite knows; `all_files_are_covered` fails when the folder differs.
 const FILES: &[&str] = &[
@@ -34,53 +37,10 @@ const FILES: &[&str] = &[
     "validate.json",
 ];
 
-fn book_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/book");
-    assert!(
-        dir.is_dir(),
-        "conformance vectors not found at {} — the shared/ folder must sit beside the repository",
-        dir.display()
-    );
-    dir
-}
-
-fn load(file: &str) -> Value {
-    let path = book_dir().join(file);
-    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not valid JSON: {e}", path.display()))
-}
-
-/// Runs `check` on every case, then fails listing every failing case. Returns the number of cases.
+/// Runs `check` on every case, named by its `name`, then fails listing every failing case. Returns
+/// the number of cases.
 fn run_cases(what: &str, cases: &[Value], check: impl Fn(&Value) -> Result<(), String>) -> usize {
-    assert!(!cases.is_empty(), "{what}: no cases");
-    let mut failures = Vec::new();
-    for (i, case) in cases.iter().enumerate() {
-        let name = case.get("name").and_then(Value::as_str).unwrap_or("<unnamed>").to_owned();
-        match catch_unwind(AssertUnwindSafe(|| check(case))) {
-            Ok(Ok(())) => {}
-            Ok(Err(msg)) => failures.push(format!("#{i} {name:?}: {msg}")),
-            Err(panic) => {
-                let msg = panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-                    .unwrap_or_else(|| "<non-string panic>".to_owned());
-                failures.push(format!("#{i} {name:?}: PANIC: {msg}"));
-            }
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{what}: {} of {} cases failed:\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
-    );
-    cases.len()
-}
-
-fn array<'a>(v: &'a Value, what: &str) -> &'a [Value] {
-    v.as_array().unwrap_or_else(|| panic!("{what} is not an array"))
+    conformance::run_cases(what, cases, Naming { field: "name", unique: false }, check)
 }
 
 fn s<'a>(case: &'a Value, name: &str) -> Result<&'a str, String> {
@@ -114,17 +74,14 @@ fn record_json(r: &Record) -> Value {
 
 #[test]
 fn all_files_are_covered() {
-    let present: BTreeSet<String> = fs::read_dir(book_dir())
-        .expect("cannot list the book vectors")
-        .map(|e| e.expect("entry").file_name().to_string_lossy().into_owned())
-        .collect();
+    let present: BTreeSet<String> = SUITE.files(|_| true).into_iter().collect();
     let known: BTreeSet<String> = FILES.iter().map(|f| (*f).to_owned()).collect();
     assert_eq!(present, known, "conformance/book holds files this suite does not know (or misses some)");
 }
 
 #[test]
 fn fnv1a64_vectors() {
-    let n = run_cases("fnv1a64.json", array(&load("fnv1a64.json"), "fnv1a64.json"), |case| {
+    let n = run_cases("fnv1a64.json", array(&SUITE.load("fnv1a64.json"), "fnv1a64.json"), |case| {
         let input = s(case, "input")?;
         expect_eq("utf8Hex", hex(input.as_bytes()), s(case, "utf8Hex")?.to_owned())?;
         let h = fnv1a64(input.as_bytes());
@@ -136,7 +93,7 @@ fn fnv1a64_vectors() {
 
 #[test]
 fn key_vectors() {
-    let n = run_cases("key.json", array(&load("key.json"), "key.json"), |case| {
+    let n = run_cases("key.json", array(&SUITE.load("key.json"), "key.json"), |case| {
         let expected = case.get("key").ok_or("no key")?.as_str().map(str::to_owned);
         expect_eq("key", book_key(s(case, "dfen")?), expected)
     });
@@ -171,7 +128,7 @@ fn normalize_book(expected: &Value) -> Value {
 
 #[test]
 fn tsv_parse_vectors() {
-    let n = run_cases("tsv_parse.json", array(&load("tsv_parse.json"), "tsv_parse.json"), |case| {
+    let n = run_cases("tsv_parse.json", array(&SUITE.load("tsv_parse.json"), "tsv_parse.json"), |case| {
         let text = s(case, "text")?;
         let ok = case["ok"].as_bool().ok_or("no ok")?;
         match (TsvBook::parse(text), ok) {
@@ -230,7 +187,7 @@ fn check_lookup(book: &Book, case: &Value) -> Result<(), String> {
 
 #[test]
 fn lookup_vectors() {
-    let n = run_cases("lookup.json", array(&load("lookup.json"), "lookup.json"), |case| {
+    let n = run_cases("lookup.json", array(&SUITE.load("lookup.json"), "lookup.json"), |case| {
         let text = s(case, "book")?;
         expect_eq("key", book_key(s(case, "dfen")?), case["key"].as_str().map(str::to_owned))?;
         let book = Book::from_tsv(text).map_err(|e| format!("book does not parse: {e}"))?;
@@ -247,7 +204,7 @@ fn lookup_vectors() {
 
 #[test]
 fn validate_vectors() {
-    let n = run_cases("validate.json", array(&load("validate.json"), "validate.json"), |case| {
+    let n = run_cases("validate.json", array(&SUITE.load("validate.json"), "validate.json"), |case| {
         let text = s(case, "text")?;
         let expect = &case["expect"];
         let v = validate_tsv(text);
@@ -273,7 +230,7 @@ fn validate_vectors() {
 
 #[test]
 fn dcb_encode_vectors() {
-    let file = load("dcb.json");
+    let file = SUITE.load("dcb.json");
     let n = run_cases("dcb.json encode", array(&file["encode"], "encode"), |case| {
         let tsv = s(case, "tsv")?;
         let ok = case["ok"].as_bool().ok_or("ok")?;
@@ -300,7 +257,7 @@ fn dcb_encode_vectors() {
 
 #[test]
 fn dcb_decode_vectors() {
-    let file = load("dcb.json");
+    let file = SUITE.load("dcb.json");
     let n = run_cases("dcb.json decode", array(&file["decode"], "decode"), |case| {
         let bytes = unhex(s(case, "hex")?);
         let ok = case["ok"].as_bool().ok_or("ok")?;
@@ -325,7 +282,7 @@ fn dcb_decode_vectors() {
 
 #[test]
 fn dcb_probe_vectors() {
-    let file = load("dcb.json");
+    let file = SUITE.load("dcb.json");
     let probe = &file["probe"];
     let bytes = unhex(probe["hex"].as_str().expect("probe hex"));
     let book = DcbBook::new(&bytes[..]).expect("the probe book loads");
@@ -337,7 +294,7 @@ fn dcb_probe_vectors() {
 
 /// Runs the builder over a vector file line by line, as `book build` does.
 fn build(input: &str, options: &BuildOptions) -> (dicechess::book::build::BuiltBook, Vec<Value>) {
-    let data = fs::read(book_dir().join(input)).expect("input");
+    let data = fs::read(SUITE.dir().join(input)).expect("input");
     let mut agg = Aggregator::new();
     let mut skipped = Vec::new();
     for (i, line) in data.split(|&b| b == b'\n').enumerate() {
@@ -356,7 +313,7 @@ fn build(input: &str, options: &BuildOptions) -> (dicechess::book::build::BuiltB
 
 #[test]
 fn build_vectors() {
-    let file = load("build_expected.json");
+    let file = SUITE.load("build_expected.json");
     let n = run_cases("build_expected.json", array(&file["cases"], "cases"), |case| {
         let o = &case["options"];
         let options = BuildOptions {

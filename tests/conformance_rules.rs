@@ -13,13 +13,15 @@
 //! (`perft.json`). The JS binding maps each of them to the neutral result, so for those cases this test
 //! asserts that the vector indeed expects the neutral result and does not call the Rust API.
 
-use std::collections::BTreeSet;
-use std::fs;
-use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::PathBuf;
+mod common;
 
+use std::collections::BTreeSet;
+
+use common::conformance::{self, Naming, Suite};
 use dicechess::api;
 use serde_json::Value;
+
+const SUITE: Suite = Suite("rules");
 
 /// Every file this suite knows. `all_files_are_covered` fails when the folder holds a file that is not
 /// listed here (a new vector file must get its own test) or misses one of them.
@@ -41,59 +43,11 @@ const FILES: &[&str] = &[
     "turn_tree.json",
 ];
 
-fn rules_dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/rules");
-    assert!(
-        dir.is_dir(),
-        "conformance vectors not found at {} — the shared/ folder must sit beside the repository \
-         (../shared); these tests never run without it",
-        dir.display()
-    );
-    dir
-}
-
-fn load(file: &str) -> Vec<Value> {
-    let path = rules_dir().join(file);
-    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    let value: Value =
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not valid JSON: {e}", path.display()));
-    match value {
-        Value::Array(cases) => cases,
-        _ => panic!("{} is not a JSON array", path.display()),
-    }
-}
-
-/// Runs `check` on every case of `file`, then fails listing every failing case.
+/// Runs `check` on every case of `file` (a JSON array), then fails listing every failing case; two
+/// cases with the same title are a failure too.
 fn run_file(file: &str, check: impl Fn(&Value) -> Result<(), String>) {
-    let cases = load(file);
-    assert!(!cases.is_empty(), "{file}: no cases");
-    let mut failures = Vec::new();
-    let mut titles = BTreeSet::new();
-    for (i, case) in cases.iter().enumerate() {
-        let title = case.get("title").and_then(Value::as_str).unwrap_or("<untitled>").to_owned();
-        if !titles.insert(title.clone()) {
-            failures.push(format!("#{i} {title:?}: duplicate title"));
-        }
-        match catch_unwind(AssertUnwindSafe(|| check(case))) {
-            Ok(Ok(())) => {}
-            Ok(Err(msg)) => failures.push(format!("#{i} {title:?}: {msg}")),
-            Err(panic) => {
-                let msg = panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-                    .unwrap_or_else(|| "<non-string panic>".to_owned());
-                failures.push(format!("#{i} {title:?}: PANIC: {msg}"));
-            }
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "{file}: {} of {} cases failed:\n{}",
-        failures.len(),
-        cases.len(),
-        failures.join("\n")
-    );
+    let cases = SUITE.load(file);
+    conformance::run_cases(file, conformance::array(&cases, file), Naming { field: "title", unique: true }, check);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -155,12 +109,7 @@ fn expect_neutral(case: &Value, name: &str, why: &str) -> Result<(), String> {
 
 #[test]
 fn all_files_are_covered() {
-    let mut on_disk: Vec<String> = fs::read_dir(rules_dir())
-        .expect("cannot list the conformance folder")
-        .map(|e| e.expect("cannot read a directory entry").file_name().to_string_lossy().into_owned())
-        .filter(|name| name.ends_with(".json"))
-        .collect();
-    on_disk.sort();
+    let on_disk = SUITE.files(|name| name.ends_with(".json"));
     let known: Vec<String> = FILES.iter().map(|s| (*s).to_owned()).collect();
     assert_eq!(on_disk, known, "the conformance folder and this suite's file list differ");
 }

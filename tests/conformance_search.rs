@@ -4,9 +4,9 @@
 #![cfg(all(not(target_arch = "wasm32"), feature = "search"))] // native only: wasm-pack test builds every test target for wasm32
 #![cfg(feature = "search")]
 
-use std::fs;
-use std::path::PathBuf;
+mod common;
 
+use common::conformance::{Failures, Suite};
 use dicechess::search::api::{self, BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
 use dicechess::search::stats::{self, SprtParams, Trinomial};
 use dicechess::search::{
@@ -15,6 +15,8 @@ use dicechess::search::{
 };
 use dicechess::{Color, Position, Role, Turns};
 use serde_json::Value;
+
+const SUITE: Suite = Suite("search");
 
 const FILES: &[&str] = &[
     "decisions.json",
@@ -26,42 +28,6 @@ const FILES: &[&str] = &[
     "sprt.json",
     "time_policy.json",
 ];
-
-fn dir() -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/search");
-    assert!(
-        dir.is_dir(),
-        "conformance vectors not found at {} (../shared must sit beside the repository)",
-        dir.display()
-    );
-    dir
-}
-
-fn load(file: &str) -> Value {
-    let path = dir().join(file);
-    let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not valid JSON: {e}", path.display()))
-}
-
-/// Collects failures and panics at the end with all of them.
-#[derive(Default)]
-struct Failures(Vec<String>);
-
-impl Failures {
-    fn check(&mut self, ok: bool, what: impl FnOnce() -> String) {
-        if !ok {
-            self.0.push(what());
-        }
-    }
-    fn eq<T: PartialEq + std::fmt::Debug>(&mut self, title: &str, field: &str, got: T, want: T) {
-        if got != want {
-            self.0.push(format!("{title}: {field}: got {got:?}, want {want:?}"));
-        }
-    }
-    fn finish(self, file: &str, cases: usize) {
-        assert!(self.0.is_empty(), "{file}: {} of {cases} checks failed:\n{}", self.0.len(), self.0.join("\n"));
-    }
-}
 
 /// A JSON number or the strings "Infinity" / "NaN".
 fn num(v: &Value) -> f64 {
@@ -87,19 +53,13 @@ fn s(v: &Value) -> &str {
 
 #[test]
 fn all_files_are_covered() {
-    let mut found: Vec<String> = fs::read_dir(dir())
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n.ends_with(".json"))
-        .collect();
-    found.sort();
+    let found = SUITE.files(|n| n.ends_with(".json"));
     assert_eq!(found, FILES, "a vector file was added or removed: give it a test");
 }
 
 #[test]
 fn prng() {
-    let data = load("prng.json");
+    let data = SUITE.load("prng.json");
     let mut f = Failures::default();
     let streams = arr(&data["streams"]);
     for st in streams {
@@ -147,7 +107,7 @@ fn prng() {
 
 #[test]
 fn registry() {
-    let data = load("registry.json");
+    let data = SUITE.load("registry.json");
     let reg = Registry::new();
     let got: Vec<Value> = reg
         .bots()
@@ -168,7 +128,7 @@ fn registry() {
 
 #[test]
 fn kcp() {
-    let data = load("kcp.json");
+    let data = SUITE.load("kcp.json");
     let cases = arr(&data);
     let mut f = Failures::default();
     for c in cases {
@@ -176,7 +136,7 @@ fn kcp() {
         let pos = match Position::from_dfen(s(&c["dfen"])) {
             Ok(p) => p,
             Err(e) => {
-                f.0.push(format!("{title}: DFEN does not parse: {e}"));
+                f.push(format!("{title}: DFEN does not parse: {e}"));
                 continue;
             }
         };
@@ -231,7 +191,7 @@ fn best_move_options(v: &Value) -> BestMoveOptions {
 
 #[test]
 fn time_policy() {
-    let data = load("time_policy.json");
+    let data = SUITE.load("time_policy.json");
     let mut f = Failures::default();
     let mut n = 0;
     let k = &data["constants"];
@@ -335,7 +295,7 @@ fn decisions_monte_carlo() {
 }
 
 fn check_decisions(monte_carlo: bool) {
-    let data = load("decisions.json");
+    let data = SUITE.load("decisions.json");
     let cases = arr(&data["cases"]);
     let registry = Registry::new();
     let mut f = Failures::default();
@@ -382,7 +342,7 @@ fn check_decisions(monte_carlo: bool) {
 
 #[test]
 fn equity() {
-    let data = load("equity.json");
+    let data = SUITE.load("equity.json");
     let cases = arr(&data["cases"]);
     let mut f = Failures::default();
     for c in cases {
@@ -431,7 +391,7 @@ fn scenarios_searching_bots() {
 }
 
 fn check_scenarios(monte_carlo: bool) {
-    let data = load("scenarios.json");
+    let data = SUITE.load("scenarios.json");
     let catalog = &data["catalog"];
     let seeds: Vec<u64> = arr(&catalog["seedSet"]["values"]).iter().map(|v| v.as_u64().unwrap()).collect();
     let registry = Registry::new();
@@ -528,7 +488,7 @@ fn close_rel(f: &mut Failures, title: &str, field: &str, got: Option<f64>, want:
     match (got, want.as_f64()) {
         (None, None) if want.is_null() => {}
         (Some(g), Some(w)) if (g - w).abs() <= 1e-12 * w.abs().max(1e-300) || g == w => {}
-        _ => f.0.push(format!("{title}: {field}: got {got:?}, want {want}")),
+        _ => f.push(format!("{title}: {field}: got {got:?}, want {want}")),
     }
 }
 
@@ -539,7 +499,7 @@ fn exact_opt(f: &mut Failures, title: &str, field: &str, got: Option<u64>, want:
 
 #[test]
 fn sprt() {
-    let data = load("sprt.json");
+    let data = SUITE.load("sprt.json");
     let mut f = Failures::default();
     let mut n = 0;
     for c in arr(&data["scoreOfElo"]) {
@@ -586,7 +546,7 @@ fn sprt() {
                     } else if let Some(rest) = other.strip_prefix("llr > llr(").and_then(|x| x.strip_suffix(')')) {
                         r.llr > llrs[rest].llr
                     } else {
-                        f.0.push(format!("{title}: unknown constraint {other}"));
+                        f.push(format!("{title}: unknown constraint {other}"));
                         true
                     }
                 }

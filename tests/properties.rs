@@ -3,57 +3,12 @@
 // proptest is a native-only dev-dependency; `wasm-pack test` builds every test target for wasm32.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod common;
+
+use common::random::{played_strategy, sparse_position};
 use dicechess::api;
 use dicechess::{perft, Color, Dice, Move, Piece, Position, Role, Square, Turns};
 use proptest::prelude::*;
-
-/// SplitMix64: drives random play from a proptest-chosen seed.
-struct Mix(u64);
-
-impl Mix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-fn roll(rng: &mut Mix) -> Dice {
-    (0..3).fold(Dice::EMPTY, |d, _| d.with(Role::ALL[rng.below(6)]).unwrap())
-}
-
-/// A position with a fresh roll after `plies` random legal turns from the start.
-fn played(seed: u64, plies: usize) -> Position {
-    let mut rng = Mix(seed);
-    let mut pos = Position::initial();
-    for _ in 0..plies {
-        pos.set_dice(roll(&mut rng));
-        let Some(turns) = Turns::new(&pos) else {
-            pos.end_turn();
-            continue;
-        };
-        let mut leaves = Vec::new();
-        turns.for_each_turn(|_, step| leaves.push(*step));
-        let chosen = leaves[rng.below(leaves.len())];
-        if chosen.captures_king {
-            break;
-        }
-        pos = chosen.position;
-        pos.end_turn();
-    }
-    pos.set_dice(roll(&mut rng));
-    pos
-}
-
-fn played_strategy() -> impl Strategy<Value = Position> {
-    (any::<u64>(), 0usize..40).prop_map(|(seed, plies)| played(seed, plies))
-}
 
 fn sparse_strategy() -> impl Strategy<Value = Position> {
     (
@@ -64,43 +19,11 @@ fn sparse_strategy() -> impl Strategy<Value = Position> {
         prop::collection::vec(1u8..=6, 1..=3),
     )
         .prop_map(|(pieces, black, rights, eps, faces)| {
-            let mut text = String::new();
             let mut board = [None; 64];
             for (sq, p) in pieces {
                 board[sq as usize] = Some(p);
             }
-            for rank in (0..8).rev() {
-                let mut empty = 0;
-                for file in 0..8 {
-                    match board[rank * 8 + file] {
-                        Some(p) => {
-                            if empty > 0 {
-                                text.push_str(&empty.to_string());
-                                empty = 0;
-                            }
-                            text.push(b"PNBRQKpnbrqk"[p] as char);
-                        }
-                        None => empty += 1,
-                    }
-                }
-                if empty > 0 {
-                    text.push_str(&empty.to_string());
-                }
-                if rank > 0 {
-                    text.push('/');
-                }
-            }
-            let side = if black { "b" } else { "w" };
-            let castling: String =
-                "KQkq".chars().enumerate().filter(|(i, _)| rights & (1 << i) != 0).map(|(_, c)| c).collect();
-            let castling = if castling.is_empty() { "-".to_owned() } else { castling };
-            let mut ep: Vec<String> =
-                eps.iter().map(|&(f, r6)| format!("{}{}", (b'a' + f) as char, if r6 { 6 } else { 3 })).collect();
-            ep.sort();
-            ep.dedup();
-            let ep = if ep.is_empty() { "-".to_owned() } else { ep.concat() };
-            let dice: String = faces.iter().map(|&f| Role::from_face(f).unwrap().char()).collect();
-            Position::from_dfen(&format!("{text} {side} {castling} {ep} 0 1 {dice}")).unwrap()
+            sparse_position(&board, black, rights, &eps, &faces)
         })
 }
 

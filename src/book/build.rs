@@ -439,33 +439,38 @@ impl Aggregator {
     pub fn finish(self, options: &BuildOptions) -> BuiltBook {
         let mut summary = self.summary;
         summary.distinct_pairs = self.pairs.len() as u64;
-        let mut entries: Vec<BuiltEntry> = self
+        let entries: Vec<BuiltEntry> = self
             .pairs
             .into_iter()
             .filter_map(|((k, moves), [w, d, l])| {
                 let entry = BuiltEntry {
                     key: self.keys[k as usize].to_string(),
                     signature: Signature::unpack(moves).ok()?,
+                    weight: stat_weight(w, d),
                     wins: w,
                     draws: d,
                     losses: l,
                 };
-                (entry.games() >= u64::from(options.min_games) && entry.weight() > 0).then_some(entry)
+                (entry.games() >= u64::from(options.min_games) && entry.weight > 0).then_some(entry)
             })
             .collect();
-        entries.sort_by(|a, b| a.key.cmp(&b.key).then(a.signature.pack().cmp(&b.signature.pack())));
-        summary.pairs_kept = entries.len() as u64;
-        summary.keys_kept =
-            entries.windows(2).filter(|w| w[0].key != w[1].key).count() as u64 + u64::from(!entries.is_empty());
-        BuiltBook { entries, summary }
+        let mut book = BuiltBook { entries: Vec::new(), summary };
+        book.replace_keys(entries);
+        book
     }
 }
 
-/// A kept pair.
+/// `2W + D`, saturated at 4294967295: the weight of a pair built from statistics.
+pub fn stat_weight(wins: u32, draws: u32) -> u32 {
+    (2 * u64::from(wins) + u64::from(draws)).min(u64::from(u32::MAX)) as u32
+}
+
+/// A kept pair: a (key, turn) pair with its statistics, or a searched turn (weight 1, no games).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BuiltEntry {
     pub key: String,
     pub signature: Signature,
+    pub weight: u32,
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
@@ -475,11 +480,6 @@ impl BuiltEntry {
     /// `n = W + D + L`.
     pub fn games(&self) -> u64 {
         u64::from(self.wins) + u64::from(self.draws) + u64::from(self.losses)
-    }
-
-    /// `2W + D`, saturated at 4294967295.
-    pub fn weight(&self) -> u32 {
-        (2 * u64::from(self.wins) + u64::from(self.draws)).min(u64::from(u32::MAX)) as u32
     }
 }
 
@@ -501,8 +501,8 @@ impl BuiltBook {
             let group = self.entries[i..].iter().take_while(|e| e.key == *key);
             let top = group
                 .min_by(|a, b| {
-                    b.weight()
-                        .cmp(&a.weight())
+                    b.weight
+                        .cmp(&a.weight)
                         .then(b.games().cmp(&a.games()))
                         .then(a.signature.to_string().cmp(&b.signature.to_string()))
                 })
@@ -514,12 +514,25 @@ impl BuiltBook {
         write_tsv(&mut best, WeightColumn::Never)
     }
 
+    /// Makes `searched` the only entries of their keys (distillation's search mode, BOOK.md
+    /// §10.2): the statistical entries of those keys go, the order and the counts of kept pairs
+    /// and keys follow.
+    pub fn replace_keys(&mut self, searched: Vec<BuiltEntry>) {
+        let replaced: std::collections::HashSet<&str> = searched.iter().map(|e| e.key.as_str()).collect();
+        self.entries.retain(|e| !replaced.contains(e.key.as_str()));
+        self.entries.extend(searched);
+        self.entries.sort_by(|a, b| a.key.cmp(&b.key).then(a.signature.pack().cmp(&b.signature.pack())));
+        self.summary.pairs_kept = self.entries.len() as u64;
+        self.summary.keys_kept = self.entries.windows(2).filter(|w| w[0].key != w[1].key).count() as u64
+            + u64::from(!self.entries.is_empty());
+    }
+
     /// `--format weighted`: every kept pair with its weight.
     pub fn weighted_tsv(&self) -> String {
         let mut all: Vec<TsvEntry> = self
             .entries
             .iter()
-            .map(|e| TsvEntry { key: e.key.clone(), signature: e.signature, weight: e.weight() })
+            .map(|e| TsvEntry { key: e.key.clone(), signature: e.signature, weight: e.weight })
             .collect();
         write_tsv(&mut all, WeightColumn::Always)
     }
@@ -539,7 +552,7 @@ impl BuiltBook {
             records.push(Record {
                 key_hash: h,
                 moves: e.signature.pack(),
-                weight: e.weight(),
+                weight: e.weight,
                 wins: e.wins,
                 draws: e.draws,
                 losses: e.losses,

@@ -17,6 +17,7 @@ pub mod api;
 pub mod build;
 mod bot;
 mod convert;
+pub mod distill;
 pub mod dcb;
 mod fnv;
 mod lookup;

@@ -1,6 +1,6 @@
 //! The command line: argument parsing and dispatch.
 //!
-//! One file per subcommand group (`rules.rs`: `board`, `moves`, `tree`, `perft`; `book.rs`: `book …`; `play.rs`: `best`, `arena`, `selfplay`, `book distill`); the conventions
+//! One file per subcommand group (`rules.rs`: `board`, `moves`, `tree`, `perft`; `book.rs`: `book …`; `play.rs`: `best`, `arena`, `selfplay`, `book distill`; `scenarios.rs`: `scenarios`); the conventions
 //! every subcommand shares (exit codes, messages, batch mode, output; BOOK.md §11.1) live in `io.rs`.
 //! A new group adds its file, its variants to [`Command`] and one arm to [`run`].
 
@@ -10,6 +10,8 @@ mod io;
 #[cfg(feature = "book")]
 mod play;
 mod rules;
+#[cfg(feature = "book")]
+mod scenarios;
 
 use std::process::ExitCode;
 
@@ -45,6 +47,9 @@ enum Command {
     /// Seeded games between two bots as JSON Lines game records (BOOK.md §10.1).
     #[cfg(feature = "book")]
     Selfplay(play::SelfplayArgs),
+    /// A candidate bot against a baseline on a deterministic scenario catalog (BOTS.md §11).
+    #[cfg(feature = "book")]
+    Scenarios(scenarios::ScenariosArgs),
 }
 
 /// Parses the arguments, runs the subcommand and maps the outcome to an exit code (BOOK.md §11.1).
@@ -70,6 +75,8 @@ pub fn run() -> ExitCode {
         Command::Arena(args) => play::arena(args),
         #[cfg(feature = "book")]
         Command::Selfplay(args) => play::selfplay(args),
+        #[cfg(feature = "book")]
+        Command::Scenarios(args) => scenarios::scenarios(args),
     };
     io::finish(outcome)
 }

@@ -18,7 +18,8 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use dicechess::book::build::{process_line, Aggregator, BuildOptions};
+use dicechess::book::build::{process_line, Aggregator, BuildOptions, BuiltEntry};
+use dicechess::book::distill::{opening_positions, rolls_of, searched_entry, PositionCounts};
 use dicechess::book::{lookup, Book, BookBot, Decision};
 use dicechess::search::api::{get_best_move, BestMoveOptions};
 use dicechess::search::stats::{self, SprtParams, Trinomial};
@@ -37,7 +38,7 @@ use super::io::{self, Exit, Failure, Outcome};
 
 /// A built-in bot id, ASCII-case-insensitively; returned in its canonical spelling. An unknown id
 /// is a usage error (BOTS.md §10.1).
-fn bot_id(text: &str) -> Result<String, String> {
+pub(super) fn bot_id(text: &str) -> Result<String, String> {
     BUILTIN_INFO.iter().find(|row| row.0.eq_ignore_ascii_case(text)).map(|row| row.0.to_owned()).ok_or_else(|| {
         let ids: Vec<&str> = BUILTIN_INFO.iter().map(|row| row.0).collect();
         format!("unknown bot '{text}'; the bots are {}", ids.join(", "))
@@ -50,7 +51,7 @@ fn policy_id(text: &str) -> Result<String, String> {
     })
 }
 
-fn non_negative(text: &str) -> Result<u64, String> {
+pub(super) fn non_negative(text: &str) -> Result<u64, String> {
     text.parse::<u64>().map_err(|_| "expected a non-negative integer".to_owned())
 }
 
@@ -1309,6 +1310,18 @@ pub struct DistillArgs {
     /// Also write the games (JSON Lines) to PATH.
     #[arg(long, value_name = "PATH")]
     games_out: Option<String>,
+    /// Search mode: search the most reached positions at the start of turns 1..=N (0 = off).
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    search_turns: u32,
+    /// The bot that chooses the searched turns.
+    #[arg(long, value_name = "ID", default_value = "expectimax", value_parser = bot_id)]
+    search_bot: String,
+    /// Budget per searched roll (0 = the search bot's untimed mode, exact results).
+    #[arg(long, value_name = "MS", default_value = "0", value_parser = non_negative)]
+    search_move_time: u64,
+    /// Search at most K positions (reached in at least --min-games games).
+    #[arg(long, value_name = "K", default_value_t = 100)]
+    search_positions: usize,
     /// Worker threads (default: the available cores).
     #[arg(long, value_name = "K", value_parser = positive)]
     threads: Option<usize>,
@@ -1317,7 +1330,8 @@ pub struct DistillArgs {
     quiet: bool,
 }
 
-/// `dicechess book distill` (BOOK.md §10.2, without search mode): self-play, then the builder.
+/// `dicechess book distill` (BOOK.md §10.2): self-play, then the builder, then in search mode one
+/// searched turn for every roll of the most reached opening positions.
 pub fn distill(args: DistillArgs) -> Outcome {
     let started = Instant::now();
     let games = GamesArgs {
@@ -1349,7 +1363,12 @@ pub fn distill(args: DistillArgs) -> Outcome {
         skipped += u64::from(o.is_err());
         agg.add(o);
     }
-    let built = agg.finish(&options);
+    let mut built = agg.finish(&options);
+    if args.search_turns > 0 {
+        let used: Vec<&String> = lines.iter().zip(&outcomes).filter(|(_, o)| o.is_ok()).map(|(l, _)| l).collect();
+        let searched = search_openings(&args, &used, &options, &pool);
+        built.replace_keys(searched);
+    }
     let format = args.format.unwrap_or(if args.output.ends_with(".dcb") { BuildFormat::Dcb } else { BuildFormat::Tsv });
     let report = BuildReport {
         output: &args.output,
@@ -1360,4 +1379,54 @@ pub fn distill(args: DistillArgs) -> Outcome {
         started,
     };
     write_built(&built, format, &report)
+}
+
+/// Search mode (BOOK.md §10.2): ranks the opening positions of the `used` games and lets
+/// `--search-bot` choose a turn for every decidable roll of the kept ones, in parallel.
+fn search_openings(
+    args: &DistillArgs,
+    used: &[&String],
+    options: &BuildOptions,
+    pool: &rayon::ThreadPool,
+) -> Vec<BuiltEntry> {
+    let openings: Vec<Vec<Position>> =
+        pool.install(|| used.par_iter().map(|l| opening_positions(l.as_bytes(), options, args.search_turns)).collect());
+    let mut counts = PositionCounts::new();
+    for game in &openings {
+        counts.add_game(game);
+    }
+    let kept = counts.ranked(args.min_games, args.search_positions);
+    let rolls: Vec<Position> = kept.iter().flat_map(|(pos, _)| rolls_of(pos)).collect();
+    let registry = Registry::new();
+    let bot = registry.resolve(Some(&args.search_bot)).clone();
+    let timed = args.search_move_time > 0 && matches!(bot.budgeting(), Budgeting::Budgeted { .. });
+    let progress = Progress::new("search", rolls.len() as u64, args.quiet);
+    let done = AtomicU64::new(0);
+    let started = Instant::now();
+    let entries: Vec<Option<BuiltEntry>> = pool.install(|| {
+        rolls
+            .par_iter()
+            .map(|rolled| {
+                let clock = SystemClock::new();
+                let deadline = timed.then(|| Deadline { clock: &clock, at: clock.now().plus_ms(args.search_move_time) });
+                let entry = searched_entry(bot.as_ref(), rolled, args.seed, deadline);
+                let k = done.fetch_add(1, Ordering::Relaxed) + 1;
+                progress.update(k, || format!("{k} rolls"));
+                entry
+            })
+            .collect()
+    });
+    progress.finish();
+    let entries: Vec<BuiltEntry> = entries.into_iter().flatten().collect();
+    if !args.quiet {
+        eprintln!(
+            "search: {} positions kept, {} rolls, {} keys chosen by {} in {} ms",
+            kept.len(),
+            rolls.len(),
+            entries.len(),
+            args.search_bot,
+            started.elapsed().as_millis()
+        );
+    }
+    entries
 }

@@ -1,10 +1,10 @@
 //! `expectimax` (BOTS.md §4.7): my turn, the opponent's roll over `R56`, the opponent's best reply
 //! by material; exact integer expectations, root transpositions merged, iterative widening under
-//! a deadline.
+//! a deadline. Timed searches break ties by the `aggressive` evaluator of the candidate position.
 
 use super::bot::{builtin_info, decide_greedy_v2, Bot, BotInfo, Budgeting, Choice, Question, SearchContext};
 use super::clock::Deadline;
-use super::eval::{material, value, WIN};
+use super::eval::{aggressive, material, value, WIN};
 use super::kcp::rolls56;
 use super::prng::Rng;
 use super::turnlist::{first_shortest_king_capture, Turn};
@@ -234,6 +234,14 @@ impl ExpectimaxBot {
         // are already in that order).
         let mut tied: Vec<usize> = completed.iter().filter(|&&(_, s)| s == best).map(|&(c, _)| c).collect();
         tied.sort_unstable();
+        if deadline.is_some() {
+            // Timed only (BOTS.md §4.7, Room to grow): among equally safe candidates, the most
+            // aggressive position (§2.3) — material alone leaves quiet positions, openings above
+            // all, to chance.
+            let style = |c: usize| aggressive(&candidates[c].post, me);
+            let top = tied.iter().map(|&c| style(c)).max().unwrap_or(0);
+            tied.retain(|&c| style(c) == top);
+        }
         let c = tied[rng.index(tied.len())];
         (Choice::play(&turns[candidates[c].turn], best / 216), stats)
     }

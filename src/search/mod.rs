@@ -21,6 +21,7 @@ mod kcp;
 mod montecarlo;
 mod prng;
 mod registry;
+pub mod scenarios;
 pub mod stats;
 mod time;
 mod turnlist;

@@ -2,7 +2,8 @@
 // and a webpack 5 production build without configuration, of small pages over the installed
 // tarball, each loaded in headless Chromium (Debian's, driven by playwright-core); the Vite pages
 // also run the API in a module Web Worker and run every api case against "." and "./rules"; a plain
-// page uses "./web" and "./rules/web" with `await init()`, without a bundler.
+// page uses "./web" and "./rules/web" with `await init()`, without a bundler; and the Vite dev server
+// with the configuration of docs/PACKAGE.md serves the same pages.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -149,7 +150,7 @@ let server;
 let base;
 let userDataDir;
 
-async function visit(path) {
+async function visit(path, origin = base) {
   const page = await browser.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
@@ -161,7 +162,7 @@ async function visit(path) {
   page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
   page.on('response', (r) => { if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
   try {
-    await page.goto(`${base}${path}`);
+    await page.goto(`${origin}${path}`);
     await page.waitForFunction(() => window.__result !== undefined, null, { timeout: 60_000 });
     return { result: await page.evaluate(() => window.__result), problems };
   } catch (e) {
@@ -236,6 +237,30 @@ describe('browsers (headless Chromium)', { skip }, () => {
     assert.equal(result.ready, true);
     assertApiCases(result, './rules');
     assert.deepEqual(result.worker, { id: 1, ready: true, result: 'R', moves: FIRST });
+  });
+
+  test('Vite 8.3.8 dev server with the documented configuration: "." and "./rules", api cases, module workers', async () => {
+    // docs/PACKAGE.md: optimizeDeps.exclude keeps the .wasm next to its glue; workers as ES modules.
+    const { createServer: createViteServer } = await import('vite');
+    const dev = await createViteServer({
+      root: join(apps(), 'vite'), configFile: false, logLevel: 'warn',
+      optimizeDeps: { exclude: ['dicechess-wasm'] }, worker: { format: 'es' },
+      server: { host: '127.0.0.1', port: 0, hmr: false },
+    });
+    await dev.listen();
+    try {
+      const origin = dev.resolvedUrls.local[0].replace(/\/$/, '');
+      for (const [path, entry] of [['/index.html', '.'], ['/rules.html', './rules']]) {
+        const { result, problems } = await visit(path, origin);
+        assert.deepEqual(problems, [], entry);
+        assert.equal(result.ready, true, entry);
+        assert.deepEqual(result.moves, FIRST, entry);
+        assertApiCases(result, entry);
+        assert.deepEqual(result.worker, { id: 1, ready: true, result: 'R', moves: FIRST }, entry);
+      }
+    } finally {
+      await dev.close();
+    }
   });
 
   test('webpack 5 production build without configuration: "." and "./rules" ready at once', async () => {

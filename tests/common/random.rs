@@ -1,0 +1,100 @@
+//! Random positions for the property tests: positions reached by random play from the start, and
+//! the DFEN of a random sparse board.
+
+use dicechess::{Dice, Position, Role, Turns};
+use proptest::prelude::*;
+
+/// SplitMix64: drives random play from a proptest-chosen seed.
+pub struct Mix(pub u64);
+
+impl Mix {
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// Three random dice.
+pub fn roll(rng: &mut Mix) -> Dice {
+    (0..3).fold(Dice::EMPTY, |d, _| d.with(Role::ALL[rng.below(6)]).unwrap())
+}
+
+/// A position with a fresh roll after `plies` random legal turns from the start.
+pub fn played(seed: u64, plies: usize) -> Position {
+    let mut rng = Mix(seed);
+    let mut pos = Position::initial();
+    for _ in 0..plies {
+        pos.set_dice(roll(&mut rng));
+        let Some(turns) = Turns::new(&pos) else {
+            pos.end_turn();
+            continue;
+        };
+        let mut leaves = Vec::new();
+        turns.for_each_turn(|_, step| leaves.push(*step));
+        let chosen = leaves[rng.below(leaves.len())];
+        if chosen.captures_king {
+            break;
+        }
+        pos = chosen.position;
+        pos.end_turn();
+    }
+    pos.set_dice(roll(&mut rng));
+    pos
+}
+
+/// [`played`] from a random seed, after 0 to 39 turns.
+pub fn played_strategy() -> impl Strategy<Value = Position> {
+    (any::<u64>(), 0usize..40).prop_map(|(seed, plies)| played(seed, plies))
+}
+
+/// The position of a sparse strategy's draw: `board` (a1 first) holds indices into
+/// `PNBRQKpnbrqk`, `black` is the side to move, bit i of `rights` the i-th castling right of
+/// `KQkq`, each of `eps` an en-passant square (file, on the 6th rank or the 3rd) and `faces` the
+/// dice, halfmove clock 0 and fullmove 1.
+pub fn sparse_position(
+    board: &[Option<usize>; 64],
+    black: bool,
+    rights: u8,
+    eps: &[(u8, bool)],
+    faces: &[u8],
+) -> Position {
+    let mut text = String::new();
+    for rank in (0..8).rev() {
+        let mut empty = 0;
+        for file in 0..8 {
+            match board[rank * 8 + file] {
+                Some(p) => {
+                    if empty > 0 {
+                        text.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    text.push(b"PNBRQKpnbrqk"[p] as char);
+                }
+                None => empty += 1,
+            }
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        if rank > 0 {
+            text.push('/');
+        }
+    }
+    let side = if black { "b" } else { "w" };
+    let castling: String = "KQkq".chars().enumerate().filter(|(i, _)| rights & (1 << i) != 0).map(|(_, c)| c).collect();
+    let castling = if castling.is_empty() { "-".to_owned() } else { castling };
+    let mut ep: Vec<String> =
+        eps.iter().map(|&(f, r6)| format!("{}{}", (b'a' + f) as char, if r6 { 6 } else { 3 })).collect();
+    ep.sort();
+    ep.dedup();
+    let ep = if ep.is_empty() { "-".to_owned() } else { ep.concat() };
+    let dice: String = faces.iter().map(|&f| Role::from_face(f).unwrap().char()).collect();
+    Position::from_dfen(&format!("{text} {side} {castling} {ep} 0 1 {dice}")).unwrap()
+}
