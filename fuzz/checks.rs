@@ -35,6 +35,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("book_tsv", book_tsv),
     ("book_games", book_games),
     ("book_dcb", book_dcb),
+    ("scenarios_catalog", scenarios_catalog),
 ];
 
 fn text(data: &[u8]) -> Cow<'_, str> {
@@ -393,4 +394,112 @@ pub fn book_dcb(data: &[u8]) {
         assert!(book.find_hash(r.key_hash).contains(&i), "probe misses record {i}");
     }
     assert_eq!(dcb::write(book.flags(), &mut records), data, "re-encoding changed the bytes");
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Scenario catalogs (BOTS.md §11): the strict JSON reader and the validation.
+
+/// The catalog reader never panics; a catalog it reads survives writing it back as JSON
+/// ([`catalog_json`]) and reading it again; a catalog that validates has non-empty distinct seeds,
+/// unique ids, canonical DFENs with dice and expectations that agree with its legal turns, and a
+/// bot's decision in it is legal (while both kings stand) and matched exactly when it is legal and
+/// the expectation lists it.
+pub fn scenarios_catalog(data: &[u8]) {
+    use dicechess::search::scenarios::{parse_catalog, Expectation, Suite};
+    use dicechess::search::Registry;
+    let catalog = match parse_catalog(&text(data)) {
+        Ok(catalog) => catalog,
+        Err(e) => {
+            assert!(!e.to_string().is_empty(), "empty error message");
+            return;
+        }
+    };
+    let written = catalog_json(&catalog);
+    let again = parse_catalog(&written).unwrap_or_else(|e| panic!("the written catalog does not read back: {e}"));
+    assert_eq!(again, catalog, "JSON round trip changed the catalog");
+    let Ok(suite) = Suite::new(catalog) else { return };
+    let c = suite.catalog();
+    let seeds = &c.seed_set.values;
+    assert!(!seeds.is_empty(), "a suite without seeds");
+    assert!(seeds.iter().enumerate().all(|(i, s)| !seeds[..i].contains(s)), "a seed listed twice: {seeds:?}");
+    assert_eq!(suite.runs().len(), c.scenarios.len() * seeds.len(), "one run per scenario and seed");
+    let registry = Registry::new();
+    let greedy = registry.get("greedy").expect("greedy is built in");
+    for (i, sc) in c.scenarios.iter().enumerate() {
+        assert!(c.scenarios[..i].iter().all(|other| other.id != sc.id), "scenario id {:?} twice", sc.id);
+        assert_canonical(&sc.dfen, "a scenario's DFEN");
+        assert_ne!(dice_field(&sc.dfen), "", "a scenario without dice");
+        let legal = suite.legal_turns(i);
+        match &sc.expectation {
+            Expectation::Pass => assert!(legal.is_empty(), "expectPass with {} legal turns", legal.len()),
+            Expectation::Turns(expected) => {
+                assert!(!expected.is_empty(), "no expected turn");
+                for (k, turn) in expected.iter().enumerate() {
+                    assert!(!turn.is_empty() && legal.contains(turn), "expected turn {turn:?} is not legal");
+                    assert!(!expected[..k].contains(turn), "expected turn {turn:?} twice");
+                }
+            }
+        }
+        // Bots pass once a king is missing, while the rules still list turns there (RULES.md §15):
+        // schema v1 does not forbid such a scenario, and its pass counts as illegal.
+        let over = api::game_status(&sc.dfen).is_some_and(|st| st.over);
+        let d = suite.decide(i, greedy.as_ref(), seeds[0], None);
+        assert!(d.legal || over, "greedy's decision {:?} is not legal in {:?}", d.moves, sc.id);
+        let listed = match &sc.expectation {
+            Expectation::Pass => d.moves.is_empty(),
+            Expectation::Turns(expected) => expected.contains(&d.moves),
+        };
+        assert_eq!(d.matched, d.legal && listed, "matched disagrees with the expectation in {:?}", sc.id);
+    }
+}
+
+/// A catalog as schema-v1 JSON, one scenario per line (what `parse_catalog` reads back).
+pub fn catalog_json(c: &dicechess::search::scenarios::Catalog) -> String {
+    use dicechess::search::scenarios::{Expectation, SCHEMA_VERSION};
+    let list = |items: Vec<String>| format!("[{}]", items.join(","));
+    let scenarios: Vec<String> = c
+        .scenarios
+        .iter()
+        .map(|s| {
+            let expectation = match &s.expectation {
+                Expectation::Pass => "\"expectPass\":true".to_owned(),
+                Expectation::Turns(turns) => {
+                    let turns = turns.iter().map(|t| list(t.iter().map(|m| json_string(m)).collect()));
+                    format!("\"expectedTurns\":{}", list(turns.collect()))
+                }
+            };
+            format!(
+                "\n{{\"id\":{},\"category\":{},\"description\":{},\"dfen\":{},{expectation}}}",
+                json_string(&s.id),
+                json_string(s.category.as_str()),
+                json_string(&s.description),
+                json_string(&s.dfen)
+            )
+        })
+        .collect();
+    format!(
+        "{{\"schemaVersion\":{SCHEMA_VERSION},\"id\":{},\"description\":{},\"seedSet\":{{\"id\":{},\"values\":{}}},\
+         \"scenarios\":[{}\n]}}\n",
+        json_string(&c.id),
+        json_string(&c.description),
+        json_string(&c.seed_set.id),
+        list(c.seed_set.values.iter().map(u64::to_string).collect()),
+        scenarios.join(","),
+    )
+}
+
+/// A JSON string literal: quotes, backslashes and control characters escaped.
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for ch in s.chars() {
+        match ch {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if u32::from(c) < 0x20 => out.push_str(&format!("\\u{:04x}", u32::from(c))),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }

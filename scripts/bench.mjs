@@ -159,3 +159,97 @@ for (const f of ['dicechess_bg.wasm', 'dicechess_rules_bg.wasm']) {
   const b = readFileSync(join(ROOT, 'pkg', 'dist', 'web', f));
   console.log(`  ${f.padEnd(24)} ${b.length} bytes raw, ${gzipSync(b, { level: 9 }).length} bytes gzip -9`);
 }
+
+// Issue 4: the search in wasm and natively, and through the package. A second benchmark-only
+// module (features bench-exports and search) exports the library calls of benches/search.rs
+// (src/wasm/bench.rs); it is built at the full module's opt-level "s" (scripts/build), so that the
+// wasm column is the code the package ships (DICECHESS_BENCH_OPT=3 builds it at 3 instead).
+// examples/native_search.rs makes the same calls with the same loop. The package column is the
+// user's call through ./ (index.cjs): wrapper, option checks and the JS boundary included.
+// The machine is shared, so native and wasm alternate over SEARCH_ROUNDS rounds, and each column
+// keeps its fastest round.
+const SEARCH_OPT = process.env.DICECHESS_BENCH_OPT ?? 's';
+const SEARCH_ROUNDS = 3;
+const SEARCH_DIR = join(ROOT, 'target', 'wasm-pack', 'nodejs-bench-search');
+execFileSync('wasm-pack', ['--quiet', 'build', '--release', '--no-opt', '--no-pack', '--target', 'nodejs',
+  '--out-dir', SEARCH_DIR, '--out-name', 'dicechess_bench_search', '--', '--no-default-features', '--features', 'bench-exports,search'],
+  { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CARGO_PROFILE_RELEASE_OPT_LEVEL: SEARCH_OPT } });
+execFileSync(join(ROOT, 'node_modules', '.bin', 'wasm-opt'), [join(SEARCH_DIR, 'dicechess_bench_search_bg.wasm'), '-o', join(SEARCH_DIR, 'dicechess_bench_search_bg.wasm'),
+  ...PKG.wasmOpt.flags, ...Object.values(PKG.wasmOpt.features)]);
+writeFileSync(join(SEARCH_DIR, 'package.json'), '{"type": "commonjs"}\n');
+const SEARCH = createRequire(import.meta.url)(join(SEARCH_DIR, 'dicechess_bench_search.js'));
+const PACKAGE = createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', 'index.cjs'));
+const [ROLLOUTS, MAX_PLIES] = [20, 60];
+const searchRolls = Object.entries(POSITIONS).map(([name, fen]) => [name, `${fen} PNB`]);
+const nativeSearchArgs = [POSITIONS.kiwipete, POSITIONS.initial, String(ROLLOUTS), String(MAX_PLIES), ...searchRolls.map((r) => r[1])];
+const runNativeSearch = () => JSON.parse(execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'native_search', '--', ...nativeSearchArgs], { cwd: ROOT, encoding: 'utf8' }));
+
+// Each measure: its wasm call, its native time in the example's JSON, its package call (optional),
+// and the work per call of its rate row (optional).
+const measures = [];
+for (const [i, [label, white, face]] of [['White king', true, 6], ['Black king', false, 6], ['White queen', true, 5]].entries()) {
+  measures.push({ label: `kcp kiwipete, ${label}`, wasm: () => SEARCH.kcp_numerator(POSITIONS.kiwipete, white, face), native: (n) => n.kcp[i] });
+}
+{
+  let seed = 0, pkgSeed = 0;
+  if (SEARCH.estimate_equity(POSITIONS.initial, ROLLOUTS, MAX_PLIES, 0) !== ROLLOUTS) throw new Error('estimate_equity: rollouts played');
+  measures.push({
+    label: `equity initial, maxPlies ${MAX_PLIES}, µs per ${ROLLOUTS}`,
+    wasm: () => SEARCH.estimate_equity(POSITIONS.initial, ROLLOUTS, MAX_PLIES, ++seed),
+    native: (n) => n.equity[0],
+    pkg: () => PACKAGE.estimateEquity(POSITIONS.initial, { rollouts: ROLLOUTS, maxPlies: MAX_PLIES, seed: ++pkgSeed }),
+    rate: ['equity initial, rollouts/s', ROLLOUTS],
+  });
+}
+for (const [b, bot] of ['greedy', 'aggressive'].entries()) {
+  for (const [name, roll] of searchRolls) {
+    measures.push({
+      label: `${bot} decision, ${name} 123`,
+      wasm: () => SEARCH.choose_turn(roll, bot, 1),
+      native: (n) => n.rolls[roll][b],
+      pkg: () => PACKAGE.getBestMove(roll, { algorithm: bot, seed: 1 }),
+    });
+  }
+}
+for (const [name, roll] of searchRolls) {
+  const expanded = SEARCH.expectimax_search(roll, 1);
+  measures.push({
+    label: `expectimax untimed search, ${name} 123`,
+    wasm: () => SEARCH.expectimax_search(roll, 1),
+    native: (n) => {
+      if (n.rolls[roll][3] !== expanded) throw new Error(`expectimax ${name}: ${expanded} expanded in wasm, ${n.rolls[roll][3]} natively`);
+      return n.rolls[roll][2];
+    },
+    rate: [`  chance-node rolls/s (${expanded} expanded)`, 56 * expanded],
+  });
+}
+
+for (let round = 0; round < SEARCH_ROUNDS; round++) {
+  const native = runNativeSearch();
+  if (native.equity[1] !== ROLLOUTS) throw new Error('native estimate_equity: rollouts played');
+  for (const m of measures) {
+    m.best = {
+      native: Math.min(m.best?.native ?? Infinity, m.native(native)),
+      wasm: Math.min(m.best?.wasm ?? Infinity, time(m.wasm)),
+      pkg: m.pkg ? Math.min(m.best?.pkg ?? Infinity, time(m.pkg)) : undefined,
+    };
+  }
+}
+
+console.log(`\nsearch in wasm (bench module at opt-level ${SEARCH_OPT}), natively and through the package (./), fastest`);
+console.log(`of ${SEARCH_ROUNDS} alternating rounds; µs per call unless a rate; ratio = wasm speed / native speed; 123 = PNB:`);
+const rate = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)} k` : x.toFixed(0)).padStart(8);
+const dash = '—'.padStart(8);
+console.log(`${'measure'.padEnd(40)} ${'wasm'.padStart(8)} ${'native'.padStart(8)}  ratio | ${'package'.padStart(8)}`);
+const searchRatios = [];
+for (const { label, rate: perCall, best: { wasm, native, pkg } } of measures) {
+  const ratio = native / wasm;
+  searchRatios.push(ratio);
+  console.log(`${label.padEnd(40)} ${us(wasm)} ${us(native)}  ${ratio.toFixed(2)}x | ${pkg === undefined ? dash : us(pkg)}`);
+  if (perCall) {
+    const [rateLabel, work] = perCall;
+    console.log(`${rateLabel.padEnd(40)} ${rate((work * 1e6) / wasm)} ${rate((work * 1e6) / native)}  ${ratio.toFixed(2)}x | ${pkg === undefined ? dash : rate((work * 1e6) / pkg)}`);
+  }
+}
+const searchGeo = Math.exp(searchRatios.reduce((s, r) => s + Math.log(r), 0) / searchRatios.length);
+console.log(`wasm speed relative to native on the search, geometric mean over the ${searchRatios.length} measures: ${searchGeo.toFixed(2)}x`);

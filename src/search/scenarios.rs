@@ -1,7 +1,8 @@
 //! The deterministic scenario suite (BOTS.md §11): the schema-v1 catalog ([`Catalog`], what a
-//! fixture file says), its validation into a [`Suite`] (every position parsed and its legal turns
-//! listed), the bundled `core-search-v1` catalog, and the run that compares a candidate bot with a
-//! baseline, one decision per scenario, seed and bot.
+//! fixture file says, read strictly from JSON by `parse_catalog` with the `json` feature), its
+//! validation into a [`Suite`] (every position parsed and its legal turns listed), the bundled
+//! `core-search-v1` catalog, and the run that compares a candidate bot with a baseline, one
+//! decision per scenario, seed and bot.
 //!
 //! ```
 //! use dicechess::search::scenarios::{core_search_v1, Comparison, Suite};
@@ -15,6 +16,7 @@
 //! ```
 
 use std::collections::HashSet;
+use std::fmt;
 
 use super::bot::Budgeting;
 use super::clock::{Clock, Deadline};
@@ -93,12 +95,22 @@ pub struct Catalog {
 }
 
 /// Why a catalog breaks schema v1: the offending field, as a path from the root
-/// (`scenarios[4].expectedTurns[0]`), and the problem.
+/// (`scenarios[4].expectedTurns[0]`; empty for the document as a whole), and the problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{field}: {problem}")]
 pub struct CatalogError {
     pub field: String,
     pub problem: CatalogProblem,
+}
+
+/// `field: problem`, or the problem alone for the whole document.
+impl fmt::Display for CatalogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.field.is_empty() {
+            write!(f, "{}", self.problem)
+        } else {
+            write!(f, "{}: {}", self.field, self.problem)
+        }
+    }
 }
 
 impl CatalogError {
@@ -110,6 +122,9 @@ impl CatalogError {
 /// The rules of BOTS.md §11 a catalog can break.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum CatalogProblem {
+    /// The text is not one JSON value (serde_json's message, with line and column).
+    #[error("not valid JSON: {0}")]
+    InvalidJson(String),
     #[error("unknown field \"{0}\"")]
     UnknownField(String),
     #[error("field \"{0}\" appears more than once")]
@@ -397,6 +412,251 @@ impl Summary {
 }
 
 // ---------------------------------------------------------------------------------------------------
+// Reading a catalog strictly (schema v1 JSON)
+
+#[cfg(feature = "json")]
+pub use json::parse_catalog;
+
+#[cfg(feature = "json")]
+mod json {
+    use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
+
+    use super::{Catalog, CatalogError, CatalogProblem, Category, Expectation, Scenario, SeedSet, SCHEMA_VERSION};
+
+    /// Reads a catalog from the JSON text of a fixture file (schema v1, BOTS.md §11), strictly:
+    /// no unknown field, no field twice, every field of its type, `schemaVersion` 1, a known
+    /// category, exactly one expectation and `expectPass` only as `true`. The first violation is
+    /// the error, naming the field; text that is not JSON is an error of the whole document
+    /// ([`CatalogProblem::InvalidJson`], empty field). The other rules (seeds, unique ids, DFENs,
+    /// legal turns) are [`Suite::new`](super::Suite::new)'s.
+    ///
+    /// ```
+    /// use dicechess::search::scenarios::{parse_catalog, CatalogProblem, Suite};
+    ///
+    /// let text = r#"{"schemaVersion": 1, "id": "mini", "description": "One capture",
+    ///     "seedSet": {"id": "one", "values": [7]},
+    ///     "scenarios": [{"id": "rook-takes-king", "category": "tactical", "description": "",
+    ///                    "dfen": "k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR", "expectedTurns": [["a1a8"]]}]}"#;
+    /// let suite = Suite::new(parse_catalog(text).unwrap()).unwrap();
+    /// assert_eq!(suite.runs(), [(0, 7)]);
+    ///
+    /// let err = parse_catalog(&text.replace("\"description\": \"\"", "\"note\": \"\"")).unwrap_err();
+    /// assert_eq!(err.to_string(), "scenarios[0].note: unknown field \"note\"");
+    /// assert!(matches!(parse_catalog("{").unwrap_err().problem, CatalogProblem::InvalidJson(_)));
+    /// ```
+    pub fn parse_catalog(text: &str) -> Result<Catalog, CatalogError> {
+        let json: Json = serde_json::from_str(text)
+            .map_err(|e| CatalogError::new("", CatalogProblem::InvalidJson(e.to_string())))?;
+        catalog(&json)
+    }
+
+    /// A JSON value that keeps every member of an object, duplicates included, in file order, so
+    /// that a duplicate field is reported rather than silently overwritten.
+    enum Json {
+        Null,
+        Bool(bool),
+        /// A non-negative integer.
+        Unsigned(u64),
+        /// A negative integer.
+        Negative,
+        Float,
+        Str(String),
+        Array(Vec<Json>),
+        Object(Vec<(String, Json)>),
+    }
+
+    impl<'de> Deserialize<'de> for Json {
+        fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Json, D::Error> {
+            deserializer.deserialize_any(JsonVisitor)
+        }
+    }
+
+    struct JsonVisitor;
+
+    impl<'de> Visitor<'de> for JsonVisitor {
+        type Value = Json;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("a JSON value")
+        }
+
+        fn visit_unit<E: de::Error>(self) -> Result<Json, E> {
+            Ok(Json::Null)
+        }
+
+        fn visit_bool<E: de::Error>(self, v: bool) -> Result<Json, E> {
+            Ok(Json::Bool(v))
+        }
+
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<Json, E> {
+            Ok(Json::Unsigned(v))
+        }
+
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<Json, E> {
+            Ok(u64::try_from(v).map_or(Json::Negative, Json::Unsigned))
+        }
+
+        fn visit_f64<E: de::Error>(self, _: f64) -> Result<Json, E> {
+            Ok(Json::Float)
+        }
+
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<Json, E> {
+            Ok(Json::Str(v.to_owned()))
+        }
+
+        fn visit_string<E: de::Error>(self, v: String) -> Result<Json, E> {
+            Ok(Json::Str(v))
+        }
+
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Json, A::Error> {
+            let mut items = Vec::new();
+            while let Some(item) = seq.next_element()? {
+                items.push(item);
+            }
+            Ok(Json::Array(items))
+        }
+
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Json, A::Error> {
+            let mut members = Vec::new();
+            while let Some((key, value)) = map.next_entry::<String, Json>()? {
+                members.push((key, value));
+            }
+            Ok(Json::Object(members))
+        }
+    }
+
+    fn join(path: &str, name: &str) -> String {
+        if path.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{path}.{name}")
+        }
+    }
+
+    /// An object's members, checked against the fields its schema allows: no unknown field, none
+    /// twice.
+    struct Object<'a> {
+        path: String,
+        members: &'a [(String, Json)],
+    }
+
+    impl<'a> Object<'a> {
+        fn new(v: &'a Json, path: &str, allowed: &[&str]) -> Result<Object<'a>, CatalogError> {
+            let Json::Object(members) = v else { return Err(wrong_type(path, "an object")) };
+            for (k, (name, _)) in members.iter().enumerate() {
+                if !allowed.contains(&name.as_str()) {
+                    return Err(CatalogError::new(join(path, name), CatalogProblem::UnknownField(name.clone())));
+                }
+                if members[..k].iter().any(|(other, _)| other == name) {
+                    return Err(CatalogError::new(join(path, name), CatalogProblem::DuplicateField(name.clone())));
+                }
+            }
+            Ok(Object { path: path.to_owned(), members })
+        }
+
+        fn field(&self, name: &str) -> String {
+            join(&self.path, name)
+        }
+
+        fn get(&self, name: &str) -> Option<&'a Json> {
+            self.members.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+        }
+
+        fn required(&self, name: &str) -> Result<&'a Json, CatalogError> {
+            self.get(name).ok_or_else(|| CatalogError::new(self.field(name), CatalogProblem::MissingField))
+        }
+
+        fn string(&self, name: &str) -> Result<String, CatalogError> {
+            match self.required(name)? {
+                Json::Str(s) => Ok(s.clone()),
+                _ => Err(wrong_type(&self.field(name), "a string")),
+            }
+        }
+    }
+
+    fn wrong_type(field: &str, expected: &'static str) -> CatalogError {
+        CatalogError::new(field, CatalogProblem::WrongType(expected))
+    }
+
+    fn array<'a>(v: &'a Json, field: &str) -> Result<&'a [Json], CatalogError> {
+        match v {
+            Json::Array(items) => Ok(items),
+            _ => Err(wrong_type(field, "an array")),
+        }
+    }
+
+    fn catalog(root: &Json) -> Result<Catalog, CatalogError> {
+        let o = Object::new(root, "", &["schemaVersion", "id", "description", "seedSet", "scenarios"])?;
+        match o.required("schemaVersion")? {
+            Json::Unsigned(SCHEMA_VERSION) => {}
+            Json::Unsigned(_) | Json::Negative | Json::Float => {
+                return Err(CatalogError::new("schemaVersion", CatalogProblem::UnsupportedVersion));
+            }
+            _ => return Err(wrong_type("schemaVersion", "the integer 1")),
+        }
+        let seeds = Object::new(o.required("seedSet")?, "seedSet", &["id", "values"])?;
+        let values = array(seeds.required("values")?, "seedSet.values")?
+            .iter()
+            .enumerate()
+            .map(|(i, v)| match v {
+                Json::Unsigned(n) => Ok(*n),
+                _ => Err(wrong_type(&format!("seedSet.values[{i}]"), "an integer 0..18446744073709551615")),
+            })
+            .collect::<Result<Vec<u64>, _>>()?;
+        let scenarios = array(o.required("scenarios")?, "scenarios")?
+            .iter()
+            .enumerate()
+            .map(|(i, v)| scenario(v, &format!("scenarios[{i}]")))
+            .collect::<Result<Vec<Scenario>, _>>()?;
+        Ok(Catalog {
+            id: o.string("id")?,
+            description: o.string("description")?,
+            seed_set: SeedSet { id: seeds.string("id")?, values },
+            scenarios,
+        })
+    }
+
+    fn scenario(v: &Json, path: &str) -> Result<Scenario, CatalogError> {
+        let o = Object::new(v, path, &["id", "category", "description", "dfen", "expectedTurns", "expectPass"])?;
+        let id = o.string("id")?;
+        let category = o.string("category")?;
+        let category = Category::from_name(&category)
+            .ok_or_else(|| CatalogError::new(o.field("category"), CatalogProblem::UnknownCategory(category)))?;
+        let description = o.string("description")?;
+        let dfen = o.string("dfen")?;
+        let expectation = match (o.get("expectedTurns"), o.get("expectPass")) {
+            (Some(_), Some(_)) => return Err(CatalogError::new(path, CatalogProblem::BothExpectations)),
+            (None, None) => return Err(CatalogError::new(path, CatalogProblem::NoExpectation)),
+            (None, Some(Json::Bool(true))) => Expectation::Pass,
+            (None, Some(Json::Bool(false))) => {
+                return Err(CatalogError::new(o.field("expectPass"), CatalogProblem::ExpectPassFalse));
+            }
+            (None, Some(_)) => return Err(wrong_type(&o.field("expectPass"), "true")),
+            (Some(turns), None) => {
+                let field = o.field("expectedTurns");
+                let turns = array(turns, &field)?
+                    .iter()
+                    .enumerate()
+                    .map(|(k, t)| {
+                        let field = format!("{field}[{k}]");
+                        array(t, &field)?
+                            .iter()
+                            .enumerate()
+                            .map(|(m, mv)| match mv {
+                                Json::Str(s) => Ok(s.clone()),
+                                _ => Err(wrong_type(&format!("{field}[{m}]"), "a UCI string")),
+                            })
+                            .collect::<Result<Vec<String>, _>>()
+                    })
+                    .collect::<Result<Vec<Vec<String>>, _>>()?;
+                Expectation::Turns(turns)
+            }
+        };
+        Ok(Scenario { id, category, description, dfen, expectation })
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
 // core-search-v1
 
 /// One row of the bundled catalog; no expected turn means `expectPass`.
@@ -576,6 +836,100 @@ mod tests {
         );
         let r = with_scenario(|s| s.expectation = Expectation::Pass);
         assert_eq!(field_of(r), ("scenarios[3].expectPass".into(), CatalogProblem::NotAPass(3)));
+    }
+
+    /// A schema-v1 catalog of one scenario, with `scenario` as its only scenario's members.
+    #[cfg(feature = "json")]
+    fn one_scenario(scenario: &str) -> String {
+        format!(
+            r#"{{"schemaVersion": 1, "id": "c", "description": "d", "seedSet": {{"id": "s", "values": [0, 7]}},
+                "scenarios": [{{{scenario}}}]}}"#
+        )
+    }
+
+    #[cfg(feature = "json")]
+    const CAPTURE: &str =
+        r#""id": "x", "category": "tactical", "description": "", "dfen": "4k3/8/8/2n1q3/3P4/8/8/4K3 w - - 0 1 P""#;
+
+    #[cfg(feature = "json")]
+    fn parse_error(text: &str) -> (String, CatalogProblem) {
+        let e = parse_catalog(text).expect_err("the catalog is accepted");
+        (e.field, e.problem)
+    }
+
+    #[cfg(feature = "json")]
+    #[test]
+    fn parse_reads_a_catalog() {
+        let c = parse_catalog(&one_scenario(&format!(r#"{CAPTURE}, "expectedTurns": [["d4e5"], ["d4c5"]]"#))).unwrap();
+        assert_eq!((c.id.as_str(), c.description.as_str()), ("c", "d"));
+        assert_eq!(c.seed_set, SeedSet { id: "s".into(), values: vec![0, 7] });
+        assert_eq!(c.scenarios.len(), 1);
+        let sc = &c.scenarios[0];
+        assert_eq!((sc.id.as_str(), sc.category), ("x", Category::Tactical));
+        assert_eq!(sc.expectation, Expectation::Turns(vec![vec!["d4e5".into()], vec!["d4c5".into()]]));
+        Suite::new(c).unwrap();
+        let pass = r#""id": "p", "category": "forced-pass", "description": "", "dfen": "4k3/8/8/8/8/8/8/4K3 w - - 0 1 PPP", "expectPass": true"#;
+        let c = parse_catalog(&one_scenario(pass)).unwrap();
+        assert_eq!(c.scenarios[0].expectation, Expectation::Pass);
+        Suite::new(c).unwrap();
+    }
+
+    #[cfg(feature = "json")]
+    #[test]
+    fn parse_is_strict() {
+        use CatalogProblem::*;
+        let good = one_scenario(&format!(r#"{CAPTURE}, "expectedTurns": [["d4e5"]]"#));
+        let edit = |from: &str, to: &str| {
+            assert!(good.contains(from), "{from}");
+            good.replacen(from, to, 1)
+        };
+        let seed = "an integer 0..18446744073709551615";
+        let cases = [
+            (edit(r#"[["d4e5"]]"#, r#"[["d4e5"]], "weight": 1"#), "scenarios[0].weight", UnknownField("weight".into())),
+            (edit(r#""id": "x","#, r#""id": "x", "id": "y","#), "scenarios[0].id", DuplicateField("id".into())),
+            (edit(r#"[["d4e5"]]"#, r#"[["d4e5"]], "expectPass": true"#), "scenarios[0]", BothExpectations),
+            (edit(r#", "expectedTurns": [["d4e5"]]"#, ""), "scenarios[0]", NoExpectation),
+            (edit(r#"[["d4e5"]]"#, r#"[["d4e5", 3]]"#), "scenarios[0].expectedTurns[0][1]", WrongType("a UCI string")),
+            (edit(r#"[["d4e5"]]"#, "{}"), "scenarios[0].expectedTurns", WrongType("an array")),
+            (
+                edit(r#""expectedTurns": [["d4e5"]]"#, r#""expectPass": false"#),
+                "scenarios[0].expectPass",
+                ExpectPassFalse,
+            ),
+            (
+                edit(r#""expectedTurns": [["d4e5"]]"#, r#""expectPass": 1"#),
+                "scenarios[0].expectPass",
+                WrongType("true"),
+            ),
+            (edit(r#""tactical""#, r#""Tactical""#), "scenarios[0].category", UnknownCategory("Tactical".into())),
+            (edit(r#""dfen""#, r#""fen""#), "scenarios[0].fen", UnknownField("fen".into())),
+            (edit(r#", "dfen": "4k3/8/8/2n1q3/3P4/8/8/4K3 w - - 0 1 P""#, ""), "scenarios[0].dfen", MissingField),
+            (edit(r#""id": "x""#, r#""id": null"#), "scenarios[0].id", WrongType("a string")),
+            (edit("[{", "[7, {"), "scenarios[0]", WrongType("an object")),
+            (edit("[0, 7]", "[0, -7]"), "seedSet.values[1]", WrongType(seed)),
+            (edit("[0, 7]", "[0.5]"), "seedSet.values[0]", WrongType(seed)),
+            (edit(r#"{"id": "s", "#, r#"{"ids": "s", "#), "seedSet.ids", UnknownField("ids".into())),
+            (edit(r#""schemaVersion": 1"#, r#""schemaVersion": 2"#), "schemaVersion", UnsupportedVersion),
+            (edit(r#""schemaVersion": 1"#, r#""schemaVersion": 1.0"#), "schemaVersion", UnsupportedVersion),
+            (edit(r#""schemaVersion": 1"#, r#""schemaVersion": "1""#), "schemaVersion", WrongType("the integer 1")),
+            (edit(r#""schemaVersion": 1, "#, ""), "schemaVersion", MissingField),
+            (
+                edit(r#""schemaVersion": 1"#, r#""schemaVersion": 1, "schemaVersion": 1"#),
+                "schemaVersion",
+                DuplicateField("schemaVersion".into()),
+            ),
+            ("[]".into(), "", WrongType("an object")),
+        ];
+        for (text, field, problem) in cases {
+            assert_eq!(parse_error(&text), (field.to_owned(), problem), "{text}");
+        }
+        // Not JSON: an error of the whole document, shown without a field (as is a root that is
+        // not an object).
+        let (field, problem) = parse_error(r#"{"schemaVersion": 1,"#);
+        assert!(field.is_empty() && matches!(problem, InvalidJson(_)));
+        assert!(parse_catalog("{} {}").unwrap_err().to_string().starts_with("not valid JSON: trailing characters"));
+        assert_eq!(parse_catalog("[]").unwrap_err().to_string(), "expected an object");
+        assert_eq!(CatalogError::new("seedSet.values", NoSeeds).to_string(), "seedSet.values: no seed");
     }
 
     #[test]

@@ -14,6 +14,9 @@
 //! of [`search`] and [`book`] (API.md §3.4, marked F), with the instance's one registry and the
 //! `performance.now()` clock of [`clock`]; the rules build contains none of them.
 //!
+//! The benchmark-only feature `bench-exports` (never published) adds raw exports for
+//! `npm run bench`: [`enumerate_legal_turns`], and with `search` the library calls of [`bench`].
+//!
 //! No game logic lives here, and nothing here may panic: the lints below deny every panic path.
 #![deny(
     clippy::unwrap_used,
@@ -30,6 +33,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use crate::api;
 
+#[cfg(all(feature = "bench-exports", feature = "search"))]
+mod bench;
 #[cfg(feature = "book")]
 mod book;
 #[cfg(feature = "search")]
@@ -39,6 +44,8 @@ mod json;
 #[cfg(feature = "search")]
 mod search;
 
+#[cfg(all(feature = "bench-exports", feature = "search"))]
+pub use bench::{choose_turn, estimate_equity, expectimax_search, kcp_numerator};
 #[cfg(feature = "book")]
 pub use book::{
     encode_book, register_book_bot_bytes, register_book_bot_text, unregister_bot, validate_book_bytes,

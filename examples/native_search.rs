@@ -1,0 +1,81 @@
+//! Native side of `npm run bench`'s search comparison: mean microseconds per call of the library
+//! calls behind the benchmark-only wasm exports of `src/wasm/bench.rs`, made the same way (the
+//! DFEN parsed inside the timed call, one call each, the registry built once), with the timing
+//! loop of `native_turns.rs`. Printed as one JSON object:
+//!
+//! * `kcp`: `kcp_numerator` on the first DFEN for White's king, Black's king, White's queen;
+//! * `equity`: `[µs, rollouts played]` of `estimate_equity` on the second DFEN with `<rollouts>`
+//!   and `<maxPlies>`, the seed 1, 2, 3… on successive calls;
+//! * `rolls`: for each roll, `[greedy µs, aggressive µs, expectimax µs, expanded]`: `choose_turn`
+//!   untimed with the seed 1, and the untimed `ExpectimaxBot::search` with the seed 1 and its
+//!   number of expanded candidates (56 chance-node rolls each).
+//!
+//! `cargo run --release --example native_search -- <kcp dfen> <equity dfen> <rollouts> <maxPlies> <roll>...`
+
+use std::hint::black_box;
+use std::time::Instant;
+
+use dicechess::search::{choose_turn, estimate_equity, kcp_numerator, legal_turns, ExpectimaxBot, Registry, Rng};
+use dicechess::{Color, Position, Role, Turns};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [kcp_dfen, equity_dfen, rollouts, max_plies, rolls @ ..] = args.as_slice() else {
+        eprintln!("usage: native_search <kcp dfen> <equity dfen> <rollouts> <maxPlies> <roll>...");
+        std::process::exit(2);
+    };
+    let rollouts: i64 = rollouts.parse().expect("an integer rollout count");
+    let max_plies: i64 = max_plies.parse().expect("an integer maxPlies");
+    let parse = |dfen: &str| Position::from_dfen(dfen).expect("a valid DFEN");
+
+    let kcp: Vec<String> = [(Color::White, Role::King), (Color::Black, Role::King), (Color::White, Role::Queen)]
+        .into_iter()
+        .map(|(defender, target)| {
+            let us = time(|| {
+                black_box(kcp_numerator(&parse(black_box(kcp_dfen)), defender, target));
+            });
+            format!("{us:.3}")
+        })
+        .collect();
+
+    let mut seed = 0;
+    let mut played = 0;
+    let equity = time(|| {
+        seed += 1;
+        played =
+            estimate_equity(&parse(black_box(equity_dfen)), rollouts, max_plies, &mut Rng::from_seed(seed)).rollouts;
+    });
+
+    let registry = Registry::new();
+    let mut out = Vec::new();
+    for roll in rolls {
+        let decide = |bot: &str| {
+            time(|| {
+                let pos = parse(black_box(roll));
+                black_box(choose_turn(registry.resolve(Some(bot)).as_ref(), &pos, &mut Rng::from_seed(1), None));
+            })
+        };
+        let (greedy, aggressive) = (decide("greedy"), decide("aggressive"));
+        let mut expanded = 0;
+        let search = time(|| {
+            let pos = parse(black_box(roll));
+            let Some(turns) = Turns::new(&pos) else { return };
+            let (_, stats) = ExpectimaxBot::search(&pos, &legal_turns(&turns), &mut Rng::from_seed(1), None);
+            expanded = black_box(stats.expanded);
+        });
+        out.push(format!("{roll:?}:[{greedy:.3},{aggressive:.3},{search:.3},{expanded}]"));
+    }
+    println!("{{\"kcp\":[{}],\"equity\":[{equity:.3},{played}],\"rolls\":{{{}}}}}", kcp.join(","), out.join(","));
+}
+
+/// Mean microseconds per call of `f` over at least 200 ms and 20 calls, after 20 warm-up calls.
+fn time(mut f: impl FnMut()) -> f64 {
+    (0..20).for_each(|_| f());
+    let mut calls = 0u64;
+    let start = Instant::now();
+    while start.elapsed().as_millis() < 200 || calls < 20 {
+        f();
+        calls += 1;
+    }
+    start.elapsed().as_secs_f64() * 1e6 / calls as f64
+}

@@ -1,0 +1,63 @@
+//! Benchmark-only exports of the search (features `bench-exports` and `search`): the functions
+//! that `benches/search.rs` measures, called the way it calls them, so that `npm run bench` can
+//! time them in wasm against the same calls natively (`examples/native_search.rs`). Never in a
+//! published build.
+//!
+//! Each export parses its DFEN and makes one library call; the native example does exactly the
+//! same inside its timing loop. A DFEN that does not parse gives `undefined`.
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+use super::search::with_registry;
+use crate::search::{self, legal_turns, ExpectimaxBot, Rng};
+use crate::{Color, Position, Role, Turns};
+
+/// [`search::kcp_numerator`] for the defender (`white` or Black) and the target's die face 1..6.
+#[wasm_bindgen]
+pub fn kcp_numerator(dfen: &str, white: bool, target: u8) -> Option<u32> {
+    let pos = Position::from_dfen(dfen).ok()?;
+    let defender = if white { Color::White } else { Color::Black };
+    Some(search::kcp_numerator(&pos, defender, Role::from_face(target)?))
+}
+
+/// [`search::estimate_equity`] with `rollouts`, `max_plies` and the generator seeded with `seed`
+/// (integer-valued numbers); returns the number of rollouts played.
+#[wasm_bindgen]
+pub fn estimate_equity(dfen: &str, rollouts: f64, max_plies: f64, seed: f64) -> Option<f64> {
+    let pos = Position::from_dfen(dfen).ok()?;
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let (rollouts, max_plies, seed) = (rollouts as i64, max_plies as i64, seed as u64);
+    let equity = search::estimate_equity(&pos, rollouts, max_plies, &mut Rng::from_seed(seed));
+    #[allow(clippy::cast_precision_loss)]
+    let played = equity.rollouts as f64;
+    Some(played)
+}
+
+/// [`search::choose_turn`] of the bot `algorithm` (resolved in the instance's registry) on a roll,
+/// untimed, the generator seeded with `seed`; returns the choice's score.
+#[wasm_bindgen]
+pub fn choose_turn(dfen: &str, algorithm: &str, seed: f64) -> Option<f64> {
+    let roll = Position::from_dfen(dfen).ok()?;
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let seed = seed as u64;
+    let choice = with_registry(|registry| {
+        search::choose_turn(registry.resolve(Some(algorithm)).as_ref(), &roll, &mut Rng::from_seed(seed), None)
+    })?;
+    #[allow(clippy::cast_precision_loss)]
+    let score = choice.score as f64;
+    Some(score)
+}
+
+/// The untimed [`ExpectimaxBot::search`] over all legal turns of a roll, the generator seeded with
+/// `seed`; returns the number of expanded candidates (each one is 56 chance-node rolls).
+#[wasm_bindgen]
+pub fn expectimax_search(dfen: &str, seed: f64) -> Option<f64> {
+    let roll = Position::from_dfen(dfen).ok()?;
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let seed = seed as u64;
+    let turns = Turns::new(&roll)?;
+    let (_, stats) = ExpectimaxBot::search(&roll, &legal_turns(&turns), &mut Rng::from_seed(seed), None);
+    #[allow(clippy::cast_precision_loss)]
+    let expanded = stats.expanded as f64;
+    Some(expanded)
+}
