@@ -4,7 +4,7 @@
 //! Every function takes DFEN text and never panics: invalid input yields the neutral value of
 //! RULES.md §16 (`None`, an empty list, `"{}"` or `0`).
 
-use crate::rules::{perft_roles, Color, Dice, Move, Position, Role, Square, Step, Turns, Uci};
+use crate::rules::{perft_roles, Color, Dice, Move, Position, Role, Square, Turns, Uci};
 
 /// Game status by king presence (RULES.md §15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,32 +32,30 @@ pub fn legal_turn_tree_json(dfen: &str) -> String {
 
 /// The legal turn tree of `turns` as JSON text, byte-identical to JavaScript's `JSON.stringify`.
 pub fn turn_tree_json(turns: &Turns) -> String {
-    let mut out = String::with_capacity(4096);
-    out.push('{');
+    // Built as ASCII bytes: pushing characters one by one costs more than walking the tree.
+    let mut out = Vec::with_capacity(4096);
+    out.push(b'{');
     // Objects open below the root, and whether the last thing written opened one.
-    let (mut open, mut just_opened) = (0, true);
-    turns.walk(turns.root(), 0, |path, step: &Step| {
+    let (mut open, mut just_opened) = (0usize, true);
+    turns.walk_shape(|path, is_leaf| {
         let parents = path.len() - 1;
-        for _ in parents..open {
-            out.push('}');
-        }
+        out.extend(std::iter::repeat_n(b'}', open.saturating_sub(parents)));
         if !just_opened {
-            out.push(',');
+            out.push(b',');
         }
-        out.push('"');
-        step.mv.uci().push_to(&mut out);
-        out.push_str("\":{");
-        if step.is_leaf {
-            out.push('}');
+        let (uci, len) = path.last().map_or(([0; 5], 0), |m| m.uci().ascii());
+        out.push(b'"');
+        out.extend_from_slice(uci.get(..len).unwrap_or_default());
+        if is_leaf {
+            out.extend_from_slice(b"\":{}");
             (open, just_opened) = (parents, false);
         } else {
+            out.extend_from_slice(b"\":{");
             (open, just_opened) = (parents + 1, true);
         }
     });
-    for _ in 0..=open {
-        out.push('}');
-    }
-    out
+    out.extend(std::iter::repeat_n(b'}', open + 1));
+    String::from_utf8(out).unwrap_or_else(|_| "{}".to_owned())
 }
 
 /// Visits every legal turn of a roll with its final position and returns how many there are:

@@ -14,6 +14,13 @@ impl Position {
     /// Applies a generated micro-move: board, castling rights, en-passant set and half-move clock.
     /// Dice are not touched; side to move and full-move number never change.
     pub fn play_unchecked(&mut self, m: Move) {
+        self.play_inline(m);
+    }
+
+    /// [`Position::play_unchecked`] inlined, for the one loop that makes the leaves of an
+    /// enumeration (`Turns::for_each_turn_unordered`), where the call costs more than the move.
+    #[inline(always)]
+    pub(crate) fn play_inline(&mut self, m: Move) {
         let us = self.turn;
         let back: i8 = if us == Color::White { -8 } else { 8 };
         let mover = Piece { color: us, role: m.role };

@@ -8,7 +8,7 @@ use super::moves::{Move, MoveKind};
 use super::position::{Castling, Position};
 use super::types::{Color, Role, Square};
 
-const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+const PROMOTIONS: [Option<Role>; 4] = [Some(Role::Queen), Some(Role::Rook), Some(Role::Bishop), Some(Role::Knight)];
 
 /// The destinations of a non-pawn piece of type `role` on `sq`, own pieces excluded.
 #[inline(always)]
@@ -53,13 +53,12 @@ fn castling_moves(pos: &Position, from: Square, mut f: impl FnMut(Move)) {
     }
 }
 
-/// Direction data of a pawn of `color`: forward step, the capture toward h, toward a, last rank,
-/// the rank a double push starts from.
+/// Direction data of a pawn of `color`: forward step, the capture toward h, toward a, last rank.
 #[inline]
-const fn pawn_geometry(color: Color) -> (i8, i8, i8, u8, u8) {
+const fn pawn_geometry(color: Color) -> (i8, i8, i8, u8) {
     match color {
-        Color::White => (8, 9, 7, 7, 1),
-        Color::Black => (-8, -7, -9, 0, 6),
+        Color::White => (8, 9, 7, 7),
+        Color::Black => (-8, -7, -9, 0),
     }
 }
 
@@ -70,47 +69,58 @@ fn usable_ep_targets(pos: &Position) -> Bitboard {
     pos.ep & Bitboard::rank(rank) & !pos.occupied()
 }
 
-/// Calls `f` with the moves of the pawn on `from` in order: push(es), capture toward h, toward a,
-/// en passant by ascending target (RULES.md §4.1, §4.2, §4.4).
+/// Calls `f` with the moves of `pawns` (the side to move's) in generation order: by ascending
+/// square, each pawn's push (or its four promotions), double push, capture toward h, toward a,
+/// then en passant by ascending target (RULES.md §4.1, §4.2, §4.4). The destinations come
+/// set-wise from [`pawn_targets`]; a pawn only looks its own up (`from` plus an offset is in a
+/// set only if `from` put it there) and hands its moves to `f` from one buffer, so that `f` is
+/// inlined once.
 #[inline]
-fn pawn_moves(pos: &Position, from: Square, ep: Bitboard, f: &mut impl FnMut(Move)) {
-    let us = pos.turn;
-    let them = us.opponent();
-    let (forward, toward_h, toward_a, last_rank, start_rank) = pawn_geometry(us);
-    let occupied = pos.occupied();
+fn pawn_moves(pos: &Position, pawns: Bitboard, f: &mut impl FnMut(Move)) {
+    let t = pawn_targets(pos, pawns);
+    let them = pos.turn.opponent();
     let enemies = pos.by_color(them);
-    let enemy_kings = pos.pieces(them, Role::King);
-    let mut emit = |to: Square, capture_king: bool, kind: MoveKind| {
-        if to.rank() == last_rank && !capture_king {
-            for p in PROMOTIONS {
-                f(Move { role: Role::Pawn, from, to, promotion: Some(p), kind });
+    let (forward, toward_h, toward_a, last_rank) = pawn_geometry(pos.turn);
+    let promoting = Bitboard::rank(last_rank) & !pos.pieces(them, Role::King);
+    let (captures_h, captures_a) = (t.toward_h & enemies, t.toward_a & enemies);
+    let (en_passant_h, en_passant_a) = (t.toward_h & !enemies, t.toward_a & !enemies);
+    let arrival = |set: Bitboard, from: Square, delta: i8| from.offset(delta).filter(|&to| set.contains(to));
+    // The pawns with a move: each set of destinations shifted back by its offset.
+    let sources = |set: Bitboard, delta: i8| Bitboard(if delta > 0 { set.0 >> delta } else { set.0 << -delta });
+    let movers = sources(t.single, forward) | sources(t.toward_h, toward_h) | sources(t.toward_a, toward_a);
+    let mut moves =
+        [Move { role: Role::Pawn, from: Square::A1, to: Square::A1, promotion: None, kind: MoveKind::Normal }; 12];
+    for from in movers {
+        let mut n = 0;
+        let mut add = |to: Square, kind: MoveKind, promotes: bool| {
+            let promotions: &[Option<Role>] = if promotes { &PROMOTIONS } else { &[None] };
+            for &promotion in promotions {
+                if let Some(slot) = moves.get_mut(n) {
+                    *slot = Move { role: Role::Pawn, from, to, promotion, kind };
+                    n += 1;
+                }
             }
-        } else {
-            f(Move { role: Role::Pawn, from, to, promotion: None, kind });
-        }
-    };
-    if from.rank() == last_rank {
-        return;
-    }
-    if let Some(push) = from.offset(forward).filter(|&sq| !occupied.contains(sq)) {
-        emit(push, false, MoveKind::Normal);
-        if from.rank() == start_rank {
-            if let Some(double) = push.offset(forward).filter(|&sq| !occupied.contains(sq)) {
-                emit(double, false, MoveKind::DoublePush);
+        };
+        if let Some(push) = arrival(t.single, from, forward) {
+            add(push, MoveKind::Normal, promoting.contains(push));
+            if let Some(double) = arrival(t.double, push, forward) {
+                add(double, MoveKind::DoublePush, false);
             }
         }
-    }
-    let attacks = attacks::pawn(us, from);
-    for (delta, file_ok) in [(toward_h, from.file() < 7), (toward_a, from.file() > 0)] {
-        if let Some(to) = from.offset(delta).filter(|&sq| file_ok && enemies.contains(sq)) {
-            emit(to, enemy_kings.contains(to), MoveKind::Normal);
+        if let Some(to) = arrival(captures_h, from, toward_h) {
+            add(to, MoveKind::Normal, promoting.contains(to));
         }
-    }
-    for to in ep & attacks {
-        let victim = to.offset(-forward);
-        if victim.is_some_and(|v| pos.pieces(them, Role::Pawn).contains(v)) {
-            f(Move { role: Role::Pawn, from, to, promotion: None, kind: MoveKind::EnPassant });
+        if let Some(to) = arrival(captures_a, from, toward_a) {
+            add(to, MoveKind::Normal, promoting.contains(to));
         }
+        // Toward a is the lower target for both colours.
+        if let Some(to) = arrival(en_passant_a, from, toward_a) {
+            add(to, MoveKind::EnPassant, false);
+        }
+        if let Some(to) = arrival(en_passant_h, from, toward_h) {
+            add(to, MoveKind::EnPassant, false);
+        }
+        moves.iter().take(n).for_each(|&m| f(m));
     }
 }
 
@@ -127,9 +137,8 @@ pub fn for_each_move(pos: &Position, roles: RoleSet, mut f: impl FnMut(Move)) {
         }
         let pieces = pos.pieces(us, role);
         if role == Role::Pawn {
-            let ep = usable_ep_targets(pos);
-            for from in pieces {
-                pawn_moves(pos, from, ep, &mut f);
+            if pieces.any() {
+                pawn_moves(pos, pieces, &mut f);
             }
             continue;
         }
@@ -182,56 +191,61 @@ fn count_moves_with(pos: &Position, roles: RoleSet, castling: bool) -> u64 {
     n
 }
 
-/// Pawn moves counted set-wise: pushes, captures (promotions times four, except king captures)
-/// and en passant.
-fn count_pawn_moves(pos: &Position, pawns: Bitboard) -> u64 {
+/// The destinations of a set of pawns of the side to move, set-wise: single pushes, double
+/// pushes, and captures toward the h-file and toward the a-file (enemy pieces and usable
+/// en-passant targets with their victim). Pawns on their last rank have none: every shift takes
+/// them off the board.
+struct PawnTargets {
+    single: Bitboard,
+    double: Bitboard,
+    toward_h: Bitboard,
+    toward_a: Bitboard,
+}
+
+#[inline]
+fn pawn_targets(pos: &Position, pawns: Bitboard) -> PawnTargets {
     let us = pos.turn;
     let them = us.opponent();
-    let empty = !pos.occupied();
-    let enemies = pos.by_color(them);
-    let kings = pos.pieces(them, Role::King);
-    let (last, third) = match us {
-        Color::White => (Bitboard::rank(7), Bitboard::rank(2)),
-        Color::Black => (Bitboard::rank(0), Bitboard::rank(5)),
-    };
-    let not_a = !Bitboard::file(0);
-    let not_h = !Bitboard::file(7);
-    let (single, double, cap_h, cap_a) = match us {
+    let empty = !pos.occupied().0;
+    let (pawns_h, pawns_a) = ((pawns & !Bitboard::file(7)).0, (pawns & !Bitboard::file(0)).0);
+    let victims = pos.pieces(them, Role::Pawn).0;
+    let targets = pos.by_color(them).0;
+    match us {
         Color::White => {
-            let single = Bitboard((pawns.0 << 8) & empty.0);
-            let double = Bitboard(((single & third).0 << 8) & empty.0);
-            (
-                single,
-                double,
-                Bitboard(((pawns & not_h).0 << 9) & enemies.0),
-                Bitboard(((pawns & not_a).0 << 7) & enemies.0),
-            )
+            let prey = targets | (usable_ep_targets(pos).0 & (victims << 8));
+            let single = (pawns.0 << 8) & empty;
+            PawnTargets {
+                single: Bitboard(single),
+                double: Bitboard(((single & Bitboard::rank(2).0) << 8) & empty),
+                toward_h: Bitboard((pawns_h << 9) & prey),
+                toward_a: Bitboard((pawns_a << 7) & prey),
+            }
         }
         Color::Black => {
-            let single = Bitboard((pawns.0 >> 8) & empty.0);
-            let double = Bitboard(((single & third).0 >> 8) & empty.0);
-            (
-                single,
-                double,
-                Bitboard(((pawns & not_h).0 >> 7) & enemies.0),
-                Bitboard(((pawns & not_a).0 >> 9) & enemies.0),
-            )
-        }
-    };
-    let promo = |b: Bitboard| u64::from((b & last & !kings).count()) * 4 + u64::from((b & !(last & !kings)).count());
-    let mut n = promo(single) + u64::from(double.count()) + promo(cap_h) + promo(cap_a);
-    let ep = usable_ep_targets(pos);
-    if ep.any() {
-        let back: i8 = if us == Color::White { -8 } else { 8 };
-        for from in pawns {
-            for to in ep & attacks::pawn(us, from) {
-                if to.offset(back).is_some_and(|v| pos.pieces(them, Role::Pawn).contains(v)) {
-                    n += 1;
-                }
+            let prey = targets | (usable_ep_targets(pos).0 & (victims >> 8));
+            let single = (pawns.0 >> 8) & empty;
+            PawnTargets {
+                single: Bitboard(single),
+                double: Bitboard(((single & Bitboard::rank(5).0) >> 8) & empty),
+                toward_h: Bitboard((pawns_h >> 7) & prey),
+                toward_a: Bitboard((pawns_a >> 9) & prey),
             }
         }
     }
-    n
+}
+
+/// Pawn moves counted set-wise: pushes, captures (promotions times four, except king captures)
+/// and en passant (its targets are never on a last rank).
+fn count_pawn_moves(pos: &Position, pawns: Bitboard) -> u64 {
+    let t = pawn_targets(pos, pawns);
+    let kings = pos.pieces(pos.turn.opponent(), Role::King);
+    let last = match pos.turn {
+        Color::White => Bitboard::rank(7),
+        Color::Black => Bitboard::rank(0),
+    };
+    let promoting = last & !kings;
+    let promo = |b: Bitboard| u64::from((b & promoting).count()) * 4 + u64::from((b & !promoting).count());
+    promo(t.single) + u64::from(t.double.count()) + promo(t.toward_h) + promo(t.toward_a)
 }
 
 /// What the moves of one type amount to, for deciding turns without making them.
@@ -246,6 +260,7 @@ pub struct MoveSummary {
 }
 
 /// Summarises the moves of type `role` (castling excluded) with set operations only.
+#[inline]
 pub fn summarize_moves(pos: &Position, role: Role) -> MoveSummary {
     let us = pos.turn;
     let pieces = pos.pieces(us, role);
@@ -258,23 +273,12 @@ pub fn summarize_moves(pos: &Position, role: Role) -> MoveSummary {
     let mut targets = Bitboard::EMPTY;
     let mut quiet = false;
     if role == Role::Pawn {
-        let mut found = false;
-        let mut capture = false;
-        let ep = usable_ep_targets(pos);
-        for from in pieces {
-            pawn_moves(pos, from, ep, &mut |m: Move| {
-                found = true;
-                if kings.contains(m.to) && m.kind == MoveKind::Normal {
-                    capture = true;
-                } else {
-                    quiet = true;
-                }
-            });
-            if capture && quiet {
-                break;
-            }
-        }
-        return MoveSummary { any: found, king_capture: capture, quiet };
+        // En-passant targets are empty squares, so the king captures are the captures onto kings.
+        let t = pawn_targets(pos, pieces);
+        let captures = t.toward_h | t.toward_a;
+        let king_capture = (captures & kings).any();
+        let quiet = t.single.any() || (captures & !kings).any();
+        return MoveSummary { any: king_capture || quiet, king_capture, quiet };
     }
     for from in pieces {
         let t = piece_targets(role, from, occupied, own);

@@ -243,6 +243,20 @@ impl Position {
         self.by_role[piece.role.index()] ^= bit;
     }
 
+    /// Resets what [`Position::play_unchecked`] changes (placement, castling rights, en-passant
+    /// set, half-move clock) to `from`'s, so that one buffer can hold child after child of the
+    /// same parent. Field by field on purpose: a whole `Position` is larger than what LLVM copies
+    /// inline, and in wasm `*self = *from` becomes a `memory.copy` call that costs about as much
+    /// as making the move.
+    #[inline(always)]
+    pub(crate) fn restore_from(&mut self, from: &Position) {
+        self.by_color = from.by_color;
+        self.by_role = from.by_role;
+        self.ep = from.ep;
+        self.castling = from.castling;
+        self.halfmove = from.halfmove;
+    }
+
     /// Removes and returns the piece on `sq`.
     #[inline]
     pub fn take(&mut self, sq: Square) -> Option<Piece> {

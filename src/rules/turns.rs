@@ -1,11 +1,17 @@
 //! Turns: the one turn legality rule (RULES.md §8) and everything derived from it — the legal
-//! turn tree, the legal first moves, playable dice and allocation-free enumeration.
+//! turn tree, the legal first moves, playable dice and enumeration without per-node allocation.
 //!
 //! One depth-first analysis per node gives, for a position with remaining dice, the most dice a
 //! complete continuation spends counting king captures, the most a complete non-capturing one
 //! spends, and whether a king capture is reachable. A child after a prefix that has spent `s`
-//! dice belongs to the turn tree iff it captures a king, a king capture is reachable below it,
-//! or its best non-capturing continuation reaches exactly `L* − s`.
+//! dice belongs to the tree iff it captures a king, a king capture is reachable below it, or its
+//! best non-capturing continuation reaches exactly `L* − s`.
+//!
+//! [`Turns::new`] analyses the whole roll once and keeps the verdicts of the first two levels,
+//! so that a walk from the root only makes moves: below the second level every node has one
+//! die left, whose children are judged by their move alone. Walks build each child in one
+//! reused `Step` (`Position::restore_from`, then the move) rather than copying positions, which
+//! in wasm are `memory.copy` calls.
 
 use super::dice::{Dice, RoleSet};
 use super::movegen::{count_king_captures, count_single_die_moves, for_each_move, summarize_moves};
@@ -20,15 +26,16 @@ const MAX_DEPTH: usize = 3;
 const FILLER: Move =
     Move { role: Role::Pawn, from: Square::A1, to: Square::A1, promotion: None, kind: MoveKind::Normal };
 
-/// What can still happen from a position with remaining dice.
+/// What can still happen from a position with remaining dice (small: [`Turns`] keeps one per
+/// second-level node).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Outlook {
     /// Some micro-move is available.
     has_moves: bool,
     /// The most dice a complete continuation spends, king captures included.
-    best_any: u32,
+    best_any: u8,
     /// The most dice a complete non-capturing continuation spends, if any exists.
-    best_quiet: Option<u32>,
+    best_quiet: Option<u8>,
     /// A king-capture path is reachable.
     can_capture: bool,
 }
@@ -50,40 +57,97 @@ pub fn for_each_available(pos: &Position, dice: Dice, mut f: impl FnMut(Move)) {
 
 /// The outlook of (`pos`, `dice`).
 fn outlook(pos: &Position, dice: Dice) -> Outlook {
-    if dice.is_empty() {
+    if dice.len() < 2 {
+        return outlook_last(pos, dice);
+    }
+    // Only the children of a roll's root have two dice or more, and Turns::new lists them.
+    let mut child = *pos;
+    outlook_listing(pos, dice, &mut child, &mut Vec::new())
+}
+
+/// The outlook of (`pos`, `dice`) with at most one die left: no castling, and every
+/// continuation is one move long, so nothing is made.
+#[inline]
+fn outlook_last(pos: &Position, dice: Dice) -> Outlook {
+    let Some(role) = dice.first() else { return Outlook::COMPLETE };
+    let s = summarize_moves(pos, role);
+    if !s.any {
         return Outlook::COMPLETE;
     }
-    if dice.len() == 1 {
-        // One die left: no castling, and every continuation is one move long.
-        let role = dice.iter().next().unwrap_or(Role::Pawn);
-        let s = summarize_moves(pos, role);
-        if !s.any {
-            return Outlook::COMPLETE;
-        }
-        return Outlook { has_moves: true, best_any: 1, best_quiet: s.quiet.then_some(1), can_capture: s.king_capture };
+    Outlook { has_moves: true, best_any: 1, best_quiet: s.quiet.then_some(1), can_capture: s.king_capture }
+}
+
+/// The outlook of (`pos`, `dice`), appending every available move to `list` with whether it
+/// captures a king and the outlook below it. The moves are listed first and analysed in a plain
+/// loop after, which is cheaper than analysing each in a callback of move generation. `child` is
+/// a buffer for the children, a position of the same side to move.
+fn outlook_listing(pos: &Position, dice: Dice, child: &mut Position, list: &mut Vec<Child>) -> Outlook {
+    if dice.len() < 2 {
+        return outlook_last(pos, dice);
     }
-    let mut out = Outlook { has_moves: false, best_any: 0, best_quiet: None, can_capture: false };
-    for_each_available(pos, dice, |m| {
-        out.has_moves = true;
-        let cost = m.cost_len();
-        if pos.is_king_capture(m) {
+    // With two dice every child has one die left or none.
+    let (start, last) = (list.len(), dice.len() == 2);
+    for_each_available(pos, dice, |mv| {
+        list.push(Child { mv, captures_king: false, is_leaf: false, below: Outlook::COMPLETE })
+    });
+    let mut out = Outlook { has_moves: list.len() > start, best_any: 0, best_quiet: None, can_capture: false };
+    let kings = pos.pieces(pos.turn.opponent(), Role::King);
+    for listed in list.get_mut(start..).unwrap_or_default() {
+        let (m, cost) = (listed.mv, listed.mv.cost_len() as u8);
+        if m.kind == MoveKind::Normal && kings.contains(m.to) {
+            listed.captures_king = true;
             out.best_any = out.best_any.max(cost);
             out.can_capture = true;
-            return;
+            continue;
         }
-        let mut child = *pos;
+        child.restore_from(pos);
         child.play_unchecked(m);
-        let below = outlook(&child, m.pay(dice));
+        let left = m.pay(dice);
+        let below = if last { outlook_last(child, left) } else { outlook(child, left) };
+        listed.below = below;
         out.best_any = out.best_any.max(cost + below.best_any);
         if let Some(q) = below.best_quiet {
             out.best_quiet = Some(out.best_quiet.map_or(cost + q, |b| b.max(cost + q)));
         }
         out.can_capture |= below.can_capture;
-    });
+    }
     if !out.has_moves {
         return Outlook::COMPLETE;
     }
     out
+}
+
+/// Whether the child reached after `spent` dice in all belongs to the tree of a roll whose `L*`
+/// is `max_spent`, given whether it captures a king and the outlook below it: `Some(is_leaf)`.
+#[inline]
+fn verdict(max_spent: u32, spent: u32, captures_king: bool, below: Outlook) -> Option<bool> {
+    if captures_king {
+        return Some(true);
+    }
+    if !below.has_moves {
+        return (spent == max_spent).then_some(true);
+    }
+    let belongs = below.can_capture || below.best_quiet.is_some_and(|q| spent + u32::from(q) == max_spent);
+    belongs.then_some(false)
+}
+
+/// A child of a node, without its position: what a walk needs to build it in place.
+#[derive(Clone, Copy, Debug)]
+struct Child {
+    mv: Move,
+    captures_king: bool,
+    is_leaf: bool,
+    /// The outlook below it, which judges it once `L*` is known.
+    below: Outlook,
+}
+
+/// The state of a canonical walk: one buffer of children and sort keys per depth, the path,
+/// whether leaves get their board, and the visitor.
+struct Walk<'a, 'v> {
+    buffers: &'a mut [(Vec<Child>, Vec<u64>); MAX_DEPTH],
+    path: &'a mut [Move; MAX_DEPTH],
+    leaf_boards: bool,
+    visit: &'a mut (dyn FnMut(&[Move], &Step) + 'v),
 }
 
 /// A child of a node of the turn tree.
@@ -101,13 +165,29 @@ pub struct Step {
     pub captures_king: bool,
 }
 
-/// The legal turns of one roll: the root position, `L*` and the legal first steps.
+/// The legal turns of one roll: the root position, `L*`, the legal first steps and the children
+/// of the first steps that leave two dice.
 #[derive(Clone, Debug)]
 pub struct Turns {
     root: Position,
     max_spent: u32,
     first: Vec<Step>,
+    /// For each first step, where its children are in `second`.
+    first_info: Vec<FirstInfo>,
+    /// The children of the first steps that leave two dice, in order, with the outlooks below
+    /// them: they are judged as they are walked (judging is cheaper than a second pass here).
+    second: Vec<Child>,
     can_capture: bool,
+}
+
+/// What [`Turns`] keeps beside a first step.
+#[derive(Clone, Copy, Debug)]
+struct FirstInfo {
+    /// Its children are `Turns::second[start..end]`.
+    start: u32,
+    end: u32,
+    /// The outlook below it, read only by [`Turns::new`] before it knows `L*`.
+    below: Outlook,
 }
 
 impl Turns {
@@ -117,26 +197,61 @@ impl Turns {
         if pos.dice.is_empty() {
             return None;
         }
-        let mut candidates = Vec::with_capacity(64);
-        let mut max_spent = 0;
-        let mut can_capture = false;
+        let mut turns = Turns {
+            root: *pos,
+            max_spent: 0,
+            first: Vec::new(),
+            first_info: Vec::new(),
+            second: Vec::new(),
+            can_capture: false,
+        };
+        let Turns { first, first_info, second, max_spent, can_capture, .. } = &mut turns;
+        let mut child = *pos;
         for_each_available(pos, pos.dice, |m| {
-            let (child, captures_king) = Self::make(pos, m);
-            let below = if captures_king { Outlook::COMPLETE } else { outlook(&child, child.dice) };
-            max_spent = max_spent.max(m.cost_len() + below.best_any);
-            can_capture |= captures_king || below.can_capture;
-            candidates.push((m, child, captures_king, below));
+            if first.is_empty() {
+                // Not a pass: room for a typical roll at once (a pass allocates nothing).
+                first.reserve(64);
+                first_info.reserve(64);
+            }
+            first.push(Step { mv: m, position: *pos, spent: m.cost_len(), is_leaf: false, captures_king: false });
+            let Some(step) = first.last_mut() else { return };
+            step.captures_king = pos.is_king_capture(m);
+            step.position.play_unchecked(m);
+            step.position.dice = m.pay(pos.dice);
+            let start = second.len() as u32;
+            let below = if step.captures_king {
+                Outlook::COMPLETE
+            } else {
+                if step.position.dice.len() > 1 && second.capacity() == 0 {
+                    second.reserve(256);
+                }
+                outlook_listing(&step.position, step.position.dice, &mut child, second)
+            };
+            *max_spent = (*max_spent).max(step.spent + u32::from(below.best_any));
+            *can_capture |= step.captures_king || below.can_capture;
+            first_info.push(FirstInfo { start, end: second.len() as u32, below });
         });
-        if candidates.is_empty() {
+        if turns.first.is_empty() {
             return None;
         }
-        let mut turns = Turns { root: *pos, max_spent, first: Vec::with_capacity(candidates.len()), can_capture };
-        let first = candidates
-            .into_iter()
-            .filter_map(|(m, child, kc, below)| turns.judge(m, child, m.cost_len(), kc, below))
-            .collect();
-        turns.first = first;
+        turns.keep_tree();
         Some(turns)
+    }
+
+    /// Keeps, now that `L*` is known, the first steps that belong to the tree (in place, order
+    /// unchanged), marking the leaves.
+    fn keep_tree(&mut self) {
+        let mut kept = 0;
+        for i in 0..self.first.len() {
+            let (step, info) = (&self.first[i], self.first_info[i]);
+            let Some(is_leaf) = verdict(self.max_spent, step.spent, step.captures_king, info.below) else { continue };
+            self.first[i].is_leaf = is_leaf;
+            self.first.swap(kept, i);
+            self.first_info[kept] = info;
+            kept += 1;
+        }
+        self.first.truncate(kept);
+        self.first_info.truncate(kept);
     }
 
     /// The rolled position.
@@ -159,62 +274,34 @@ impl Turns {
         &self.first
     }
 
-    /// The position after `m` with its cost paid, and whether `m` captures a king.
-    #[inline]
-    fn make(pos: &Position, m: Move) -> (Position, bool) {
-        let mut child = *pos;
-        child.play_unchecked(m);
-        child.dice = m.pay(pos.dice);
-        (child, pos.is_king_capture(m))
-    }
-
-    /// The step to `child` by `m` (after `spent` dice in all) if it belongs to the tree, given
-    /// the outlook below it.
-    #[inline]
-    fn judge(&self, m: Move, child: Position, spent: u32, captures_king: bool, below: Outlook) -> Option<Step> {
-        let step = Step { mv: m, position: child, spent, is_leaf: true, captures_king };
-        if captures_king {
-            return Some(step);
-        }
-        if !below.has_moves {
-            return (spent == self.max_spent).then_some(step);
-        }
-        let belongs = below.can_capture || below.best_quiet.is_some_and(|q| spent + q == self.max_spent);
-        belongs.then_some(Step { is_leaf: false, ..step })
-    }
-
     /// The step for `m` from a node whose position is `pos` after `spent` dice, if it belongs to
     /// the tree.
     #[inline]
     pub fn step(&self, pos: &Position, spent: u32, m: Move) -> Option<Step> {
-        let (child, captures_king) = Self::make(pos, m);
-        let below = if captures_king { Outlook::COMPLETE } else { outlook(&child, child.dice) };
-        self.judge(m, child, spent + m.cost_len(), captures_king, below)
+        let mut step =
+            Step { mv: m, position: *pos, spent: spent + m.cost_len(), is_leaf: false, captures_king: false };
+        step.captures_king = pos.is_king_capture(m);
+        step.position.play_unchecked(m);
+        step.position.dice = m.pay(pos.dice);
+        let below = if step.captures_king { Outlook::COMPLETE } else { outlook(&step.position, step.position.dice) };
+        step.is_leaf = verdict(self.max_spent, step.spent, step.captures_king, below)?;
+        Some(step)
     }
 
     /// Calls `f` with the children of a node in generation order (`spent == 0` is the root).
     pub fn for_each_child(&self, pos: &Position, spent: u32, mut f: impl FnMut(&Step)) {
+        self.for_each_child_dyn(pos, spent, &mut f);
+    }
+
+    /// [`Turns::for_each_child`] compiled once: move generation is inlined wherever it is used,
+    /// and this is not a hot path.
+    fn for_each_child_dyn(&self, pos: &Position, spent: u32, f: &mut dyn FnMut(&Step)) {
         if spent == 0 {
             self.first.iter().for_each(f);
             return;
         }
         if pos.dice.len() == 1 {
-            // Last die: every child is a leaf; quiet moves count only when they reach L*.
-            let quiet_ok = spent + 1 == self.max_spent;
-            let kings = pos.pieces(pos.turn.opponent(), Role::King);
-            let role = pos.dice.iter().next().unwrap_or(Role::Pawn);
-            for_each_move(pos, RoleSet::EMPTY.with(role), |m| {
-                if m.kind == MoveKind::Castle {
-                    return;
-                }
-                let captures_king = m.kind == MoveKind::Normal && kings.contains(m.to);
-                if captures_king || quiet_ok {
-                    let mut step = Step { mv: m, position: *pos, spent: spent + 1, is_leaf: true, captures_king };
-                    step.position.play_unchecked(m);
-                    step.position.dice = Dice::EMPTY;
-                    f(&step);
-                }
-            });
+            self.for_each_last_step(pos, spent, &mut self.buffer(), f);
             return;
         }
         for_each_available(pos, pos.dice, |m| {
@@ -224,23 +311,113 @@ impl Turns {
         });
     }
 
+    /// The children of `parent`, a node with one die left after `spent` dice, in generation
+    /// order: all leaves, king captures always, quiet moves only when they reach `L*`.
+    #[inline]
+    fn for_each_last_child(&self, parent: &Position, spent: u32, mut f: impl FnMut(Move, bool)) {
+        let quiet_ok = spent + 1 == self.max_spent;
+        let kings = parent.pieces(parent.turn.opponent(), Role::King);
+        let Some(role) = parent.dice.first() else { return };
+        if !quiet_ok && kings.is_empty() {
+            return;
+        }
+        for_each_move(parent, RoleSet::EMPTY.with(role), |m| {
+            if m.kind == MoveKind::Castle {
+                return;
+            }
+            let captures_king = m.kind == MoveKind::Normal && kings.contains(m.to);
+            if captures_king || quiet_ok {
+                f(m, captures_king)
+            }
+        });
+    }
+
+    /// A buffer for building steps in: a step whose position has the roll's side to move and
+    /// full-move number, which no move changes (copied once, not per step).
+    fn buffer(&self) -> Step {
+        Step { mv: FILLER, position: self.root, spent: 0, is_leaf: false, captures_king: false }
+    }
+
+    /// [`Turns::for_each_last_child`] with each child built in `step`, a [`Turns::buffer`].
+    #[inline]
+    fn for_each_last_step(&self, parent: &Position, spent: u32, step: &mut Step, mut f: impl FnMut(&Step)) {
+        (step.spent, step.is_leaf, step.position.dice) = (spent + 1, true, Dice::EMPTY);
+        self.for_each_last_child(parent, spent, |m, captures_king| {
+            step.position.restore_from(parent);
+            step.position.play_unchecked(m);
+            step.mv = m;
+            step.captures_king = captures_king;
+            f(step);
+        });
+    }
+
+    /// Calls `f` with `children` of `parent` in their order, each built in `step`, a
+    /// [`Turns::buffer`]. Without `leaf_boards` the leaves' moves are not made: their steps hold a
+    /// stale board (and the right dice, move and flags).
+    #[inline]
+    fn for_each_built(
+        &self,
+        parent: &Step,
+        children: impl Iterator<Item = Child>,
+        leaf_boards: bool,
+        step: &mut Step,
+        mut f: impl FnMut(&Step),
+    ) {
+        for child in children {
+            if leaf_boards || !child.is_leaf {
+                step.position.restore_from(&parent.position);
+                step.position.play_unchecked(child.mv);
+            }
+            step.position.dice = child.mv.pay(parent.position.dice);
+            step.mv = child.mv;
+            step.spent = parent.spent + child.mv.cost_len();
+            step.is_leaf = child.is_leaf;
+            step.captures_king = child.captures_king;
+            f(step);
+        }
+    }
+
+    /// The children of the first step of index `i` that belong to the tree, judged, in
+    /// generation order (none unless it leaves two dice).
+    #[inline]
+    fn second_of(&self, i: usize) -> impl Iterator<Item = Child> + '_ {
+        let (spent, info) = (self.first.get(i).map_or(0, |s| s.spent), self.first_info.get(i));
+        let children = info.and_then(|info| self.second.get(info.start as usize..info.end as usize));
+        children.unwrap_or(&[]).iter().filter_map(move |child| {
+            let is_leaf = verdict(self.max_spent, spent + child.mv.cost_len(), child.captures_king, child.below)?;
+            Some(Child { is_leaf, ..*child })
+        })
+    }
+
+    /// Calls `f` with the children of `parent`, a node with one die left, in generation order,
+    /// each built in `step`, a [`Turns::buffer`]. They are listed in `leaves` first, so that
+    /// the loop that makes them is one tight loop rather than a callback of move generation
+    /// (which matters most in wasm, where each call passes its move through memory).
+    #[inline]
+    fn for_each_leaf_listed(
+        &self,
+        parent: &Step,
+        leaves: &mut Vec<(Move, bool)>,
+        step: &mut Step,
+        mut f: impl FnMut(&Step),
+    ) {
+        leaves.clear();
+        leaves.reserve(32);
+        self.for_each_last_child(&parent.position, parent.spent, |mv, captures_king| leaves.push((mv, captures_king)));
+        (step.spent, step.is_leaf, step.position.dice) = (parent.spent + 1, true, Dice::EMPTY);
+        for &(mv, captures_king) in leaves.iter() {
+            step.position.restore_from(&parent.position);
+            step.position.play_inline(mv);
+            (step.mv, step.captures_king) = (mv, captures_king);
+            f(step);
+        }
+    }
+
     /// The children of a node, sorted in UCI order (the tree's key order).
     pub fn children_sorted(&self, pos: &Position, spent: u32, out: &mut Vec<Step>) {
         out.clear();
         self.for_each_child(pos, spent, |s| out.push(*s));
         out.sort_unstable_by_key(|s| s.mv.uci_order_key());
-    }
-
-    /// The children of a node in generation order, and in `order` their indexes sorted by UCI
-    /// (the tree's key order); sorting small keys instead of steps keeps the walk cheap.
-    fn children_with_order(&self, pos: &Position, spent: u32, out: &mut Vec<Step>, order: &mut Vec<u64>) {
-        out.clear();
-        order.clear();
-        self.for_each_child(pos, spent, |s| {
-            order.push(u64::from(s.mv.uci_order_key()) << 32 | out.len() as u64);
-            out.push(*s);
-        });
-        order.sort_unstable();
     }
 
     /// The legal first micro-moves in generation order (RULES.md §9).
@@ -271,34 +448,81 @@ impl Turns {
     /// calling `visit(path, step)` for every node; `path` holds the moves from the node down to
     /// and including `step.mv`. Uses one buffer per depth, no per-node allocation.
     pub fn walk(&self, pos: &Position, spent: u32, mut visit: impl FnMut(&[Move], &Step)) {
-        let mut buffers: [(Vec<Step>, Vec<u64>); MAX_DEPTH] = Default::default();
-        let mut path = [FILLER; MAX_DEPTH];
-        self.walk_rec(pos, spent, 0, &mut buffers, &mut path, &mut visit);
+        self.walk_dyn(pos, spent, true, &mut visit);
     }
 
-    fn walk_rec(
-        &self,
-        pos: &Position,
-        spent: u32,
-        depth: usize,
-        buffers: &mut [(Vec<Step>, Vec<u64>); MAX_DEPTH],
-        path: &mut [Move; MAX_DEPTH],
-        visit: &mut impl FnMut(&[Move], &Step),
-    ) {
-        if depth >= MAX_DEPTH {
+    /// The canonical walk of the whole tree with only its shape: `visit(path, is_leaf)` for every
+    /// node, the leaves' moves not made (all that the turn tree's JSON needs).
+    pub fn walk_shape(&self, mut visit: impl FnMut(&[Move], bool)) {
+        self.walk_dyn(&self.root, 0, false, &mut |path, step| visit(path, step.is_leaf));
+    }
+
+    /// [`Turns::walk`] compiled once (its callers only differ in `visit`); `leaf_boards` as in
+    /// [`Turns::for_each_built`].
+    fn walk_dyn(&self, pos: &Position, spent: u32, leaf_boards: bool, visit: &mut dyn FnMut(&[Move], &Step)) {
+        let mut buffers: [(Vec<Child>, Vec<u64>); MAX_DEPTH] = Default::default();
+        let mut path = [FILLER; MAX_DEPTH];
+        let mut walk = Walk { buffers: &mut buffers, path: &mut path, leaf_boards, visit };
+        if spent > 0 {
+            let node = Step { mv: FILLER, position: *pos, spent, is_leaf: false, captures_king: false };
+            self.walk_below(&node, None, 0, &mut walk);
             return;
         }
-        let (mut children, mut order) = std::mem::take(&mut buffers[depth]);
-        self.children_with_order(pos, spent, &mut children, &mut order);
+        // The root: its children are the first steps, and Turns::new kept most of theirs.
+        let (_, mut order) = std::mem::take(&mut walk.buffers[0]);
+        order.clear();
+        order.extend(self.first.iter().enumerate().map(|(i, s)| sort_key(s.mv, i)));
+        order.sort_unstable();
         for &key in &order {
-            let Some(step) = children.get(key as u32 as usize) else { continue };
-            path[depth] = step.mv;
-            visit(&path[..=depth], step);
+            let i = key as u32 as usize;
+            let Some(step) = self.first.get(i) else { continue };
+            walk.path[0] = step.mv;
+            (walk.visit)(&walk.path[..1], step);
             if !step.is_leaf {
-                self.walk_rec(&step.position, step.spent, depth + 1, buffers, path, visit);
+                self.walk_below(step, Some(i), 1, &mut walk);
             }
         }
-        buffers[depth] = (children, order);
+    }
+
+    /// The canonical walk below `node` at `depth` (`first`: its index if it is a first step).
+    fn walk_below(&self, node: &Step, first: Option<usize>, depth: usize, walk: &mut Walk<'_, '_>) {
+        let Some(buffer) = walk.buffers.get_mut(depth) else { return };
+        let (mut children, mut order) = std::mem::take(buffer);
+        self.children_of(node, first, &mut children);
+        order.clear();
+        order.extend(children.iter().enumerate().map(|(i, c)| sort_key(c.mv, i)));
+        order.sort_unstable();
+        let ordered = order.iter().filter_map(|&key| children.get(key as u32 as usize).copied());
+        self.for_each_built(node, ordered, walk.leaf_boards, &mut self.buffer(), |step| {
+            walk.path[depth] = step.mv;
+            (walk.visit)(&walk.path[..=depth], step);
+            if !step.is_leaf {
+                self.walk_below(step, None, depth + 1, walk);
+            }
+        });
+        walk.buffers[depth] = (children, order);
+    }
+
+    /// The children of `node` (a node below the root; `first`: its index if it is a first step)
+    /// in generation order, into `out`.
+    fn children_of(&self, node: &Step, first: Option<usize>, out: &mut Vec<Child>) {
+        out.clear();
+        match first {
+            Some(i) if node.position.dice.len() > 1 => out.extend(self.second_of(i)),
+            _ if node.position.dice.len() == 1 => {
+                self.for_each_last_child(&node.position, node.spent, |mv, captures_king| {
+                    out.push(Child { mv, captures_king, is_leaf: true, below: Outlook::COMPLETE })
+                });
+            }
+            _ => self.for_each_child_dyn(&node.position, node.spent, &mut |s| {
+                out.push(Child {
+                    mv: s.mv,
+                    captures_king: s.captures_king,
+                    is_leaf: s.is_leaf,
+                    below: Outlook::COMPLETE,
+                })
+            }),
+        }
     }
 
     /// Calls `f(moves, final position)` for every legal turn in canonical order; the final
@@ -314,45 +538,60 @@ impl Turns {
     /// Calls `f(moves, final step)` for every legal turn in generation order (cheaper than the
     /// canonical order: nothing is sorted).
     pub fn for_each_turn_unordered(&self, mut f: impl FnMut(&[Move], &Step)) {
-        fn rec(
-            turns: &Turns,
-            pos: &Position,
-            spent: u32,
-            path: &mut [Move; MAX_DEPTH],
-            depth: usize,
-            f: &mut impl FnMut(&[Move], &Step),
-        ) {
-            turns.for_each_child(pos, spent, |s| {
-                if let Some(slot) = path.get_mut(depth) {
-                    *slot = s.mv;
-                }
-                if s.is_leaf {
-                    f(&path[..=depth.min(MAX_DEPTH - 1)], s);
-                } else if depth + 1 < MAX_DEPTH {
-                    rec(turns, &s.position, s.spent, path, depth + 1, f);
-                }
-            });
-        }
         let mut path = [FILLER; MAX_DEPTH];
-        rec(self, &self.root, 0, &mut path, 0, &mut f);
+        let (mut second_buffer, mut third_buffer) = (self.buffer(), self.buffer());
+        let mut leaves = Vec::new();
+        for (i, first) in self.first.iter().enumerate() {
+            path[0] = first.mv;
+            if first.is_leaf {
+                f(&path[..1], first);
+            } else if first.position.dice.len() == 1 {
+                self.for_each_leaf_listed(first, &mut leaves, &mut second_buffer, |second| {
+                    path[1] = second.mv;
+                    f(&path[..2], second);
+                });
+            } else {
+                self.for_each_built(first, self.second_of(i), true, &mut second_buffer, |second| {
+                    path[1] = second.mv;
+                    if second.is_leaf {
+                        f(&path[..2], second);
+                        return;
+                    }
+                    // Below the second level every node has one die left.
+                    self.for_each_leaf_listed(second, &mut leaves, &mut third_buffer, |third| {
+                        path[2] = third.mv;
+                        f(&path, third);
+                    });
+                });
+            }
+        }
     }
 
     /// Counts the legal turns; nodes with one die left are counted in bulk.
     pub fn count(&self) -> u64 {
-        fn rec(turns: &Turns, pos: &Position, spent: u32) -> u64 {
-            if spent > 0 && pos.dice.len() == 1 {
-                // Every available move ends the turn: king captures always count, quiet moves
-                // when they reach L*.
-                let role = pos.dice.iter().next().unwrap_or(Role::Pawn);
-                let all = count_single_die_moves(pos, role);
-                let captures = count_king_captures(pos, role);
-                return if spent + 1 == turns.max_spent { all } else { captures };
+        // Every available move of a node with one die left ends the turn: king captures always
+        // count, quiet moves when they reach L*.
+        let last = |node: &Step| {
+            let role = node.position.dice.first().unwrap_or(Role::Pawn);
+            if node.spent + 1 == self.max_spent {
+                count_single_die_moves(&node.position, role)
+            } else {
+                count_king_captures(&node.position, role)
             }
-            let mut n = 0;
-            turns.for_each_child(pos, spent, |s| n += if s.is_leaf { 1 } else { rec(turns, &s.position, s.spent) });
-            n
+        };
+        let (mut n, mut buffer) = (0, self.buffer());
+        for (i, first) in self.first.iter().enumerate() {
+            if first.is_leaf {
+                n += 1;
+            } else if first.position.dice.len() == 1 {
+                n += last(first);
+            } else {
+                self.for_each_built(first, self.second_of(i), false, &mut buffer, |second| {
+                    n += if second.is_leaf { 1 } else { last(second) };
+                });
+            }
         }
-        rec(self, &self.root, 0)
+        n
     }
 
     /// The micro-moves one die of type `role` allows in `pos` (castling needs two dice, so it
@@ -378,6 +617,13 @@ impl Turns {
         });
         Some(best)
     }
+}
+
+/// The key that sorts children in UCI order, then generation order (index `i`); sorting small
+/// keys instead of steps keeps walks cheap.
+#[inline]
+fn sort_key(m: Move, i: usize) -> u64 {
+    u64::from(m.uci_order_key()) << 32 | i as u64
 }
 
 /// The dice spent going from pool `before` to pool `after` (`after` ⊆ `before`).
