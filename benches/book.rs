@@ -17,10 +17,12 @@
 //! into a `.dcb` book by K threads, as `dicechess book build` does without the file I/O. Results go
 //! in BENCHMARKS.md.
 
+mod common;
+
 use std::collections::HashSet;
 use std::hint::black_box;
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput};
 use dicechess::book::build::{process_line, Aggregator, BuildOptions, Skip, UsedGame};
@@ -350,17 +352,9 @@ fn build_games(c: &mut Criterion) {
     g.finish();
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_millis(1500))
-        .without_plots()
-}
-
 criterion_group! {
     name = benches;
-    config = config();
+    config = common::config(500, 1500);
     targets = probe, tsv_parse, build_games
 }
 criterion_main!(benches);

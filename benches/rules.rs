@@ -4,6 +4,8 @@
 //! Run: `cargo bench --bench rules` (about 3 minutes; small samples so it stays short). A subset:
 //! `cargo bench --bench rules -- turns/kiwipete`. Results go in BENCHMARKS.md.
 
+mod common;
+
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -133,17 +135,9 @@ fn perft(c: &mut Criterion) {
     g.finish();
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_millis(1000))
-        .without_plots()
-}
-
 criterion_group! {
     name = benches;
-    config = config();
+    config = common::config(300, 1000);
     targets = parse, generate_per_die, turns, enumerate, first_moves, tree, perft
 }
 criterion_main!(benches);

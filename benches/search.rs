@@ -7,8 +7,9 @@
 //! (one roll = one opponent roll judged over all its replies), `expectimax/search` counts the
 //! rolls of the untimed search (56 per expanded candidate). Results go in BENCHMARKS.md.
 
+mod common;
+
 use std::hint::black_box;
-use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dicechess::search::{
@@ -111,17 +112,9 @@ fn expectimax(c: &mut Criterion) {
     g.finish();
 }
 
-fn config() -> Criterion {
-    Criterion::default()
-        .sample_size(10)
-        .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_millis(1500))
-        .without_plots()
-}
-
 criterion_group! {
     name = benches;
-    config = config();
+    config = common::config(500, 1500);
     targets = kcp, equity, decisions, expectimax
 }
 criterion_main!(benches);

@@ -12,8 +12,9 @@
 //!
 //! `cargo run --release --example native_search -- <kcp dfen> <equity dfen> <rollouts> <maxPlies> <roll>...`
 
+mod common;
+
 use std::hint::black_box;
-use std::time::Instant;
 
 use dicechess::search::{choose_turn, estimate_equity, kcp_numerator, legal_turns, ExpectimaxBot, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};
@@ -31,7 +32,7 @@ fn main() {
     let kcp: Vec<String> = [(Color::White, Role::King), (Color::Black, Role::King), (Color::White, Role::Queen)]
         .into_iter()
         .map(|(defender, target)| {
-            let us = time(|| {
+            let us = common::time(|| {
                 black_box(kcp_numerator(&parse(black_box(kcp_dfen)), defender, target));
             });
             format!("{us:.3}")
@@ -40,7 +41,7 @@ fn main() {
 
     let mut seed = 0;
     let mut played = 0;
-    let equity = time(|| {
+    let equity = common::time(|| {
         seed += 1;
         played =
             estimate_equity(&parse(black_box(equity_dfen)), rollouts, max_plies, &mut Rng::from_seed(seed)).rollouts;
@@ -50,14 +51,14 @@ fn main() {
     let mut out = Vec::new();
     for roll in rolls {
         let decide = |bot: &str| {
-            time(|| {
+            common::time(|| {
                 let pos = parse(black_box(roll));
                 black_box(choose_turn(registry.resolve(Some(bot)).as_ref(), &pos, &mut Rng::from_seed(1), None));
             })
         };
         let (greedy, aggressive) = (decide("greedy"), decide("aggressive"));
         let mut expanded = 0;
-        let search = time(|| {
+        let search = common::time(|| {
             let pos = parse(black_box(roll));
             let Some(turns) = Turns::new(&pos) else { return };
             let (_, stats) = ExpectimaxBot::search(&pos, &legal_turns(&turns), &mut Rng::from_seed(1), None);
@@ -66,16 +67,4 @@ fn main() {
         out.push(format!("{roll:?}:[{greedy:.3},{aggressive:.3},{search:.3},{expanded}]"));
     }
     println!("{{\"kcp\":[{}],\"equity\":[{equity:.3},{played}],\"rolls\":{{{}}}}}", kcp.join(","), out.join(","));
-}
-
-/// Mean microseconds per call of `f` over at least 200 ms and 20 calls, after 20 warm-up calls.
-fn time(mut f: impl FnMut()) -> f64 {
-    (0..20).for_each(|_| f());
-    let mut calls = 0u64;
-    let start = Instant::now();
-    while start.elapsed().as_millis() < 200 || calls < 20 {
-        f();
-        calls += 1;
-    }
-    start.elapsed().as_secs_f64() * 1e6 / calls as f64
 }
