@@ -12,13 +12,13 @@
 #![forbid(unsafe_code)]
 
 pub mod api;
-pub mod rules;
-#[cfg(feature = "search")]
-mod sort;
-#[cfg(feature = "search")]
-pub mod search;
 #[cfg(feature = "book")]
 pub mod book;
+pub mod rules;
+#[cfg(feature = "search")]
+pub mod search;
+#[cfg(feature = "search")]
+mod sort;
 
 pub use rules::{
     count_legal_turns, perft, perft_divide, Bitboard, Castling, Color, DfenError, Dice, Move, MoveKind, Piece,

@@ -175,6 +175,19 @@ fn selfplay_is_reproducible_and_builds() {
     ok(run(&["book", "build", path(&a), "-o", path(&book), "--min-games", "1", "--stats", path(&stats), "--quiet"]));
     let s = read_json(&stats);
     assert_eq!((s["gamesRead"].as_u64(), s["gamesUsed"].as_u64()), (Some(30), Some(30)));
+
+    // From a custom start, every record names it (BOOK.md §8) and replays from it.
+    let custom = dir.join("custom.jsonl");
+    let start = "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 b - - 3 9";
+    ok(run(&["selfplay", "--start", start, "--white", "greedy", "--games", "5", "-o", path(&custom), "--quiet"]));
+    let text = std::fs::read_to_string(&custom).unwrap();
+    for line in text.lines() {
+        let game: Value = serde_json::from_str(line).unwrap();
+        assert_eq!(game["start"], start);
+        assert!(game["turns"][0]["dice"].as_str().unwrap().chars().all(|c| c.is_ascii_lowercase()));
+    }
+    ok(run(&["book", "build", "--any-start", path(&custom), "-o", path(&book), "--stats", path(&stats), "--quiet"]));
+    assert_eq!(read_json(&stats)["gamesUsed"].as_u64(), Some(5));
 }
 
 #[test]
@@ -249,9 +262,31 @@ fn distill_search_mode_gives_every_decidable_roll_of_the_kept_positions_one_sear
     let (one, two) = (dir.join("one.tsv"), dir.join("two.tsv"));
     let args = |out: &Path, threads: &'static str| -> Vec<String> {
         [
-            "book", "distill", "--bot", "greedy-v2", "--games", "30", "--seed", "5", "--min-games", "1", "--max-ply",
-            "2", "--search-turns", "2", "--search-positions", "2", "--search-bot", "greedy", "--format", "weighted",
-            "--quiet", "--threads", threads, "-o", path(out),
+            "book",
+            "distill",
+            "--bot",
+            "greedy-v2",
+            "--games",
+            "30",
+            "--seed",
+            "5",
+            "--min-games",
+            "1",
+            "--max-ply",
+            "2",
+            "--search-turns",
+            "2",
+            "--search-positions",
+            "2",
+            "--search-bot",
+            "greedy",
+            "--format",
+            "weighted",
+            "--quiet",
+            "--threads",
+            threads,
+            "-o",
+            path(out),
         ]
         .iter()
         .map(|s| s.to_string())
@@ -287,4 +322,89 @@ fn distill_search_mode_gives_every_decidable_roll_of_the_kept_positions_one_sear
     // The second kept position is a Black one: its rolls are covered too.
     let black_keys = text.lines().filter(|l| l.split(' ').nth(1) == Some("b")).count();
     assert!(black_keys >= 30, "{black_keys} black keys");
+}
+
+#[test]
+fn distill_judges_turns_by_playouts_from_a_custom_start() {
+    use dicechess::book::Book;
+
+    // White is a rook up; Black's pawn on d2 attacks White's king (playout judging, docs/BOOKS.md).
+    let start = "8/8/8/8/8/4k3/PP1p4/4K2R w - - 0 1";
+    let dir = scratch("distill-playouts");
+    let args = |threads: &'static str| -> Vec<String> {
+        let (out, log) = (dir.join(format!("book{threads}.tsv")), dir.join(format!("log{threads}.jsonl")));
+        [
+            "book",
+            "distill",
+            "--start",
+            start,
+            "--bot",
+            "greedy",
+            "--games",
+            "6",
+            "--min-games",
+            "1",
+            "--max-ply",
+            "1",
+            "--search-turns",
+            "1",
+            "--search-positions",
+            "1",
+            "--search-bot",
+            "greedy",
+            "--search-playouts",
+            "2",
+            "--search-confirm",
+            "100",
+            "--format",
+            "weighted",
+            "--quiet",
+            "--threads",
+            threads,
+            "-o",
+            path(&out),
+            "--search-log",
+            path(&log),
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let run_owned = |a: Vec<String>| run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    ok(run_owned(args("1")));
+    ok(run_owned(args("2")));
+    let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
+    assert_eq!(read("book1.tsv"), read("book2.tsv"), "independent of --threads");
+    assert_eq!(read("log1.jsonl"), read("log2.jsonl"), "independent of --threads");
+
+    // Every decidable roll of the start has one line in the log and one entry, weight 1: the
+    // survivor of the halving where it beat greedy's own turn, else greedy's own turn.
+    let book = read("book1.tsv");
+    let log: Vec<Value> = read("log1.jsonl").lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(log.len(), book.lines().count());
+    assert!(log.len() > 20, "{} keys", log.len());
+    let mut replaced = 0;
+    for j in &log {
+        let key = j["key"].as_str().unwrap();
+        assert!(key.starts_with("8/8/8/8/8/4k3/PP1p4/4K2R w - - "), "{key}");
+        let turn = j["turn"].as_str().unwrap();
+        assert!(book.lines().any(|l| l == format!("{key}\t{turn}\t1")), "{key}");
+        let (gain, half_width) = (j["gain"].as_f64().unwrap(), j["halfWidth"].as_f64().unwrap());
+        if j["replaced"] == true {
+            replaced += 1;
+            assert_eq!(turn, j["survivor"]);
+            assert_ne!(turn, j["ownTurn"]);
+            assert!(gain - half_width > 0.0, "{j}");
+        } else {
+            assert_eq!(turn, j["ownTurn"]);
+        }
+        let games = ["wins", "draws", "losses"].iter().map(|f| j[f].as_u64().unwrap()).sum::<u64>();
+        let confirmed = j["survivor"] != j["ownTurn"];
+        assert_eq!(games, if confirmed { 100 } else { 0 }, "{j}");
+        assert!(j["candidates"].as_u64().unwrap() >= 1 && j["games"].as_u64().unwrap() >= games);
+    }
+    assert!(replaced > 0, "greedy's opening turns are never all the best");
+    // The book loads and validates.
+    assert!(Book::from_tsv(&book).is_ok());
+    ok(run(&["book", "validate", path(&dir.join("book1.tsv"))]));
 }

@@ -71,7 +71,7 @@ proptest! {
             prop_assert!(step.captures_king || step.spent == turns.max_spent());
             if !step.captures_king {
                 for k in 1..ucis.len() {
-                    prop_assert!(!leaf_set.contains(&ucis[..k].to_vec()), "prefix of {:?} is a leaf", ucis);
+                    prop_assert!(!leaf_set.contains(&ucis[..k]), "prefix of {:?} is a leaf", ucis);
                 }
             }
         }

@@ -227,22 +227,45 @@ fn probe_searching_bots_on_scenarios() {
     let path = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/search/scenarios.json");
     let data: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
     let registry = Registry::new();
-    for (sc, ex) in data["catalog"]["scenarios"].as_array().unwrap().iter().zip(data["expectations"].as_array().unwrap()) {
+    for (sc, ex) in
+        data["catalog"]["scenarios"].as_array().unwrap().iter().zip(data["expectations"].as_array().unwrap())
+    {
         let id = sc["id"].as_str().unwrap();
         let p = pos(sc["dfen"].as_str().unwrap());
         let list = Turns::new(&p).map(|t| legal_turns(&t)).unwrap_or_default();
         for run in ex["seeded"].as_array().unwrap() {
             let seed = run["seed"].as_u64().unwrap();
-            let want: Vec<String> = run["bots"]["expectimax"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_owned()).collect();
+            let want: Vec<String> =
+                run["bots"]["expectimax"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_owned()).collect();
             let got = uci(&choose_turn(&ExpectimaxBot, &p, &mut Rng::from_seed(seed), None));
-            eprintln!("{id} seed {seed}: expectimax {got:?} want {want:?} {}", if got == want { "ok" } else { "MISMATCH" });
+            eprintln!(
+                "{id} seed {seed}: expectimax {got:?} want {want:?} {}",
+                if got == want { "ok" } else { "MISMATCH" }
+            );
             if id == "defensive-king-leaves-rook-file" || id == "tactical-capture-higher-value-piece" {
-                let want: Vec<i64> = run["monteCarloScores"].as_array().unwrap().iter().map(|p| p[1].as_i64().unwrap()).collect();
+                let want: Vec<i64> =
+                    run["monteCarloScores"].as_array().unwrap().iter().map(|p| p[1].as_i64().unwrap()).collect();
                 let got = dicechess::search::MonteCarloBot::untimed_scores(&p, &list, &mut Rng::from_seed(seed));
-                eprintln!("{id} seed {seed}: mc scores {got:?} want {want:?} {}", if got == want { "ok" } else { "MISMATCH" });
-                let want: Vec<String> = run["bots"]["monte-carlo"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_owned()).collect();
-                let got = uci(&choose_turn(registry.resolve(Some("monte-carlo")).as_ref(), &p, &mut Rng::from_seed(seed), None));
-                eprintln!("{id} seed {seed}: mc choice {got:?} want {want:?} {}", if got == want { "ok" } else { "MISMATCH" });
+                eprintln!(
+                    "{id} seed {seed}: mc scores {got:?} want {want:?} {}",
+                    if got == want { "ok" } else { "MISMATCH" }
+                );
+                let want: Vec<String> = run["bots"]["monte-carlo"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m.as_str().unwrap().to_owned())
+                    .collect();
+                let got = uci(&choose_turn(
+                    registry.resolve(Some("monte-carlo")).as_ref(),
+                    &p,
+                    &mut Rng::from_seed(seed),
+                    None,
+                ));
+                eprintln!(
+                    "{id} seed {seed}: mc choice {got:?} want {want:?} {}",
+                    if got == want { "ok" } else { "MISMATCH" }
+                );
             }
         }
     }

@@ -86,7 +86,12 @@ pub fn rolls_of(pos: &Position) -> impl Iterator<Item = Position> + '_ {
 /// The book entry `bot` gives the roll `rolled`: the turn it chooses with its stream seeded
 /// `derive(seed, FNV-1a-64(key))`, weight 1 and no games. `None` when the roll has no legal turn
 /// or a legal king capture (the book never decides those), or the turn cannot be stored.
-pub fn searched_entry(bot: &dyn Bot, rolled: &Position, seed: u64, deadline: Option<Deadline<'_>>) -> Option<BuiltEntry> {
+pub fn searched_entry(
+    bot: &dyn Bot,
+    rolled: &Position,
+    seed: u64,
+    deadline: Option<Deadline<'_>>,
+) -> Option<BuiltEntry> {
     let key = rolled.book_key()?;
     let turns = Turns::new(rolled)?;
     if turns.has_king_capture() {

@@ -14,13 +14,14 @@
 //! ```
 
 pub mod api;
-pub mod build;
 mod bot;
+pub mod build;
 mod convert;
-pub mod distill;
 pub mod dcb;
+pub mod distill;
 mod fnv;
 mod lookup;
+pub mod playout;
 mod signature;
 pub mod tsv;
 mod validate;

@@ -20,15 +20,16 @@ use serde_json::{json, Value};
 
 use dicechess::book::build::{process_line, Aggregator, BuildOptions, BuiltEntry};
 use dicechess::book::distill::{opening_positions, rolls_of, searched_entry, PositionCounts};
+use dicechess::book::playout::{judge, Judgement, Judging, Playout};
 use dicechess::book::{lookup, Book, BookBot, Decision};
 use dicechess::search::api::{get_best_move, BestMoveOptions};
 use dicechess::search::stats::{self, SprtParams, Trinomial};
 use dicechess::search::Clock as _;
 use dicechess::search::{
-    budget_ms, choose_turn, derive, policy_by_id, Bot, Budgeting, ClockState, Deadline, Registry, Rng, SystemClock,
-    TimePolicy, ARENA_OVERHEAD_MS, BUILTIN_INFO,
+    budget_ms, choose_turn, derive, policy_by_id, Bot, Budgeting, ClockState, Deadline, GameSeeds, Registry, Rng,
+    SystemClock, TimePolicy, ARENA_OVERHEAD_MS, BUILTIN_INFO, HALFMOVE_DRAW, TURN_CAP,
 };
-use dicechess::{Color, Dice, Move, Position, Role};
+use dicechess::{Color, Dice, Move, Position};
 
 use super::book::{load_book, parse_seed, positive, threads, write_built, write_output, BuildFormat, BuildReport};
 use super::io::{self, Exit, Failure, Outcome};
@@ -315,17 +316,6 @@ struct Game {
     usage: [Usage; 2],
 }
 
-/// The seeds of one game: dice, White's stream, Black's stream.
-#[derive(Clone, Copy)]
-struct GameSeeds {
-    dice: u64,
-    white: u64,
-    black: u64,
-}
-
-const HALFMOVE_DRAW: u8 = 100;
-const TURN_CAP: usize = 10_000;
-
 /// Plays one game from `start` (BOTS.md §10.3): `players` by colour index (White, Black).
 fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2], timing: &Timing) -> Game {
     let clock = SystemClock::new();
@@ -351,11 +341,7 @@ fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2], timing: 
         if turns.len() >= TURN_CAP {
             break (None, Termination::TurnCap);
         }
-        let mut dice = Dice::EMPTY;
-        for _ in 0..3 {
-            let face = dice_rng.die();
-            dice = Role::from_face(face).and_then(|r| dice.with(r)).unwrap_or(dice);
-        }
+        let dice = dice_rng.roll();
         pos.set_dice(dice);
         let mover = pos.turn();
         let i = mover.index();
@@ -1183,6 +1169,9 @@ struct RecordJson<'a> {
     white: &'a str,
     black: &'a str,
     result: &'static str,
+    /// The `--start` position (BOOK.md §8), DFEN without dice; absent for the standard start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<&'a str>,
     termination: &'static str,
     turns: Vec<TurnJson>,
 }
@@ -1194,6 +1183,7 @@ fn self_play(args: &GamesArgs) -> Result<Vec<String>, Failure> {
         Some(dfen) => start_position(dfen)?,
         None => Position::initial(),
     };
+    let start_dfen = args.start.as_ref().map(|_| start.to_dfen());
     let black_id = args.black.clone().unwrap_or_else(|| args.white.clone());
     let side = |id: &str, book: &Option<String>| -> Result<Player, Failure> {
         match book {
@@ -1235,6 +1225,7 @@ fn self_play(args: &GamesArgs) -> Result<Vec<String>, Failure> {
                         Some(Color::Black) => "0-1",
                         None => "1/2-1/2",
                     },
+                    start: start_dfen.as_deref(),
                     termination: game.termination.as_str(),
                     turns: game
                         .turns
@@ -1292,6 +1283,10 @@ pub struct DistillArgs {
     /// Odd games exchange the bots' colours.
     #[arg(long)]
     swap: bool,
+    /// Start position of the games (dice ignored; default the standard start); the builder then
+    /// uses games from custom starts (as `book build --any-start`).
+    #[arg(long, value_name = "DFEN")]
+    start: Option<String>,
     /// Budget per turn of budgeted bots (0 = their untimed modes).
     #[arg(long, value_name = "MS", default_value = "1000", value_parser = non_negative)]
     move_time: u64,
@@ -1322,6 +1317,16 @@ pub struct DistillArgs {
     /// Search at most K positions (reached in at least --min-games games).
     #[arg(long, value_name = "K", default_value_t = 100)]
     search_positions: usize,
+    /// Judge turns by playouts (0 = off): games per candidate in the first halving round, played
+    /// untimed by --search-bot on both sides.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    search_playouts: u64,
+    /// Paired games of the playout survivor against --search-bot's own turn.
+    #[arg(long, value_name = "N", default_value_t = 4000)]
+    search_confirm: u64,
+    /// Write every playout judgement (JSON Lines, one a key) to PATH.
+    #[arg(long, value_name = "PATH")]
+    search_log: Option<String>,
     /// Worker threads (default: the available cores).
     #[arg(long, value_name = "K", value_parser = positive)]
     threads: Option<usize>,
@@ -1340,7 +1345,7 @@ pub fn distill(args: DistillArgs) -> Outcome {
         games: args.games,
         seed: args.seed,
         swap: args.swap,
-        start: None,
+        start: args.start.clone(),
         move_time: args.move_time,
         white_book: None,
         black_book: None,
@@ -1354,7 +1359,12 @@ pub fn distill(args: DistillArgs) -> Outcome {
         text.push('\n');
         write_output(path, text.as_bytes())?;
     }
-    let options = BuildOptions { min_games: args.min_games, min_rating: None, max_ply: args.max_ply, any_start: false };
+    let options = BuildOptions {
+        min_games: args.min_games,
+        min_rating: None,
+        max_ply: args.max_ply,
+        any_start: args.start.is_some(),
+    };
     let pool = pool(threads(args.threads))?;
     let outcomes: Vec<_> = pool.install(|| lines.par_iter().map(|l| process_line(l.as_bytes(), &options)).collect());
     let mut agg = Aggregator::new();
@@ -1366,7 +1376,7 @@ pub fn distill(args: DistillArgs) -> Outcome {
     let mut built = agg.finish(&options);
     if args.search_turns > 0 {
         let used: Vec<&String> = lines.iter().zip(&outcomes).filter(|(_, o)| o.is_ok()).map(|(l, _)| l).collect();
-        let searched = search_openings(&args, &used, &options, &pool);
+        let searched = search_openings(&args, &used, &options, &pool)?;
         built.replace_keys(searched);
     }
     let format = args.format.unwrap_or(if args.output.ends_with(".dcb") { BuildFormat::Dcb } else { BuildFormat::Tsv });
@@ -1381,6 +1391,92 @@ pub fn distill(args: DistillArgs) -> Outcome {
     write_built(&built, format, &report)
 }
 
+/// Playout judging (docs/BOOKS.md): every roll in turn, its games in parallel.
+fn judge_openings(
+    args: &DistillArgs,
+    kept: &[(Position, u64)],
+    rolls: &[Position],
+    bot: &dyn Bot,
+    pool: &rayon::ThreadPool,
+) -> Result<Vec<BuiltEntry>, Failure> {
+    let judging = Judging { first_round: args.search_playouts, confirmation: args.search_confirm };
+    let progress = Progress::new("judge", rolls.len() as u64, args.quiet);
+    let started = Instant::now();
+    let mut run = |batch: &[Playout]| -> Vec<u8> { pool.install(|| batch.par_iter().map(|p| p.play(bot)).collect()) };
+    let (mut games, mut replaced, mut gain) = (0u64, 0u64, 0.0f64);
+    let mut entries = Vec::new();
+    let mut log = String::new();
+    for (k, rolled) in rolls.iter().enumerate() {
+        if let Some(j) = judge(rolled, bot, judging, args.seed, &mut run) {
+            games += j.games;
+            replaced += u64::from(j.replaced);
+            if j.replaced {
+                gain += j.gain;
+            }
+            log.push_str(&judgement_json(&j));
+            log.push('\n');
+            entries.push(j.entry);
+        }
+        progress.update(k as u64 + 1, || format!("{} keys, {replaced} improved, {games} games", entries.len()));
+    }
+    progress.finish();
+    if let Some(path) = &args.search_log {
+        write_output(path, log.as_bytes())?;
+    }
+    if !args.quiet {
+        let mean_gain = if replaced > 0 { 100.0 * gain / replaced as f64 } else { 0.0 };
+        eprintln!(
+            "judge: {} positions kept, {} rolls, {} keys; {} turns of {} beaten by a better one (mean gain {:.1} points), {} games in {} ms",
+            kept.len(),
+            rolls.len(),
+            entries.len(),
+            replaced,
+            args.search_bot,
+            mean_gain,
+            games,
+            started.elapsed().as_millis()
+        );
+    }
+    Ok(entries)
+}
+
+/// One line of `--search-log`.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct JudgementJson<'a> {
+    key: &'a str,
+    turn: String,
+    own_turn: String,
+    survivor: String,
+    replaced: bool,
+    gain: f64,
+    half_width: f64,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    candidates: usize,
+    games: u64,
+}
+
+fn judgement_json(j: &Judgement) -> String {
+    let e = &j.entry;
+    let line = JudgementJson {
+        key: &e.key,
+        turn: e.signature.to_string(),
+        own_turn: j.own.to_string(),
+        survivor: j.survivor.to_string(),
+        replaced: j.replaced,
+        gain: j.gain,
+        half_width: j.half_width,
+        wins: e.wins,
+        draws: e.draws,
+        losses: e.losses,
+        candidates: j.candidates,
+        games: j.games,
+    };
+    serde_json::to_string(&line).expect("a judgement serializes")
+}
+
 /// Search mode (BOOK.md §10.2): ranks the opening positions of the `used` games and lets
 /// `--search-bot` choose a turn for every decidable roll of the kept ones, in parallel.
 fn search_openings(
@@ -1388,7 +1484,7 @@ fn search_openings(
     used: &[&String],
     options: &BuildOptions,
     pool: &rayon::ThreadPool,
-) -> Vec<BuiltEntry> {
+) -> Result<Vec<BuiltEntry>, Failure> {
     let openings: Vec<Vec<Position>> =
         pool.install(|| used.par_iter().map(|l| opening_positions(l.as_bytes(), options, args.search_turns)).collect());
     let mut counts = PositionCounts::new();
@@ -1399,6 +1495,9 @@ fn search_openings(
     let rolls: Vec<Position> = kept.iter().flat_map(|(pos, _)| rolls_of(pos)).collect();
     let registry = Registry::new();
     let bot = registry.resolve(Some(&args.search_bot)).clone();
+    if args.search_playouts > 0 {
+        return judge_openings(args, &kept, &rolls, bot.as_ref(), pool);
+    }
     let timed = args.search_move_time > 0 && matches!(bot.budgeting(), Budgeting::Budgeted { .. });
     let progress = Progress::new("search", rolls.len() as u64, args.quiet);
     let done = AtomicU64::new(0);
@@ -1408,7 +1507,8 @@ fn search_openings(
             .par_iter()
             .map(|rolled| {
                 let clock = SystemClock::new();
-                let deadline = timed.then(|| Deadline { clock: &clock, at: clock.now().plus_ms(args.search_move_time) });
+                let deadline =
+                    timed.then(|| Deadline { clock: &clock, at: clock.now().plus_ms(args.search_move_time) });
                 let entry = searched_entry(bot.as_ref(), rolled, args.seed, deadline);
                 let k = done.fetch_add(1, Ordering::Relaxed) + 1;
                 progress.update(k, || format!("{k} rolls"));
@@ -1428,5 +1528,5 @@ fn search_openings(
             started.elapsed().as_millis()
         );
     }
-    entries
+    Ok(entries)
 }

@@ -88,11 +88,7 @@ pub fn advance(pos: &mut Position, rng: &mut Rng) -> bool {
 /// index in canonical order, without listing them.
 pub fn advance_with(pos: &mut Position, rng: &mut Rng, sampler: &mut TurnSampler) -> bool {
     for _ in 0..ADVANCE_ATTEMPTS {
-        let mut dice = Dice::EMPTY;
-        for _ in 0..3 {
-            let face = rng.die();
-            dice = Role::from_face(face).and_then(|r| dice.with(r)).unwrap_or(dice);
-        }
+        let dice = rng.roll();
         let mut rolled = *pos;
         rolled.set_dice(dice);
         let count = sampler.count(&rolled, false);

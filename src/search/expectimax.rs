@@ -208,7 +208,9 @@ impl ExpectimaxBot {
             });
         }
         stats.candidates = candidates.len();
-        let order = crate::sort::order_by_key(candidates.len(), |c| crate::sort::descending(i64::from(candidates[c].pre_score)));
+        let order = crate::sort::order_by_key(candidates.len(), |c| {
+            crate::sort::descending(i64::from(candidates[c].pre_score))
+        });
         let width = if deadline.is_some() { order.len() } else { order.len().min(CANDIDATE_LIMIT) };
         let mut completed: Vec<(usize, i64)> = Vec::new();
         for &c in &order[..width] {

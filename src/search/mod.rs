@@ -17,6 +17,7 @@ mod clock;
 mod equity;
 mod eval;
 mod expectimax;
+mod game;
 mod kcp;
 mod montecarlo;
 mod prng;
@@ -41,6 +42,7 @@ pub use eval::{
     aggressive, attackers, evaluate, insufficient_material, king_safety, material, value, PIECE_VALUES, WIN,
 };
 pub use expectimax::{chance_node, ExpectimaxBot, ExpectimaxStats, CANDIDATE_LIMIT, LOSS};
+pub use game::{play_untimed, GameSeeds, HALFMOVE_DRAW, TURN_CAP};
 pub use kcp::{kcp, kcp_numerator, rolls56, Roll};
 pub use montecarlo::{probability_score, MonteCarloBot, DEFAULT_BUDGET_MS as MONTE_CARLO_DEFAULT_BUDGET_MS};
 pub use prng::{derive, mix64, seed_from_number, Rng};

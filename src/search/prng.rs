@@ -4,6 +4,8 @@
 use rand_xoshiro::rand_core::{Rng as _, SeedableRng as _};
 use rand_xoshiro::Xoshiro256PlusPlus;
 
+use crate::{Dice, Role};
+
 /// SplitMix64's increment.
 const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
 
@@ -74,6 +76,18 @@ impl Rng {
     #[inline]
     pub fn die(&mut self) -> u8 {
         1 + self.uniform(6) as u8
+    }
+
+    /// A roll of the three dice (three [`die`](Rng::die) draws) as a dice pool, cased later by
+    /// the side it is given to.
+    #[inline]
+    pub fn roll(&mut self) -> Dice {
+        let mut dice = Dice::EMPTY;
+        for _ in 0..3 {
+            let face = self.die();
+            dice = Role::from_face(face).and_then(|r| dice.with(r)).unwrap_or(dice);
+        }
+        dice
     }
 }
 

@@ -1,0 +1,278 @@
+//! Playout judging, distillation's second search mode (docs/BOOKS.md): the distinct turns of a
+//! roll are judged by the results of games a playout bot plays from their post-turn positions.
+//!
+//! Successive halving on common seeds: every candidate of a round plays the same games (the same
+//! dice and player streams), the better half by total score goes on, and each round doubles the
+//! games. The survivor then plays fresh games against the playout bot's own turn; it becomes the
+//! key's entry only when the lower bound of the 95 % confidence interval of its paired gain is
+//! above zero, otherwise the bot's own turn does. Every game is seeded by (key, game index), so a
+//! judgement does not depend on how [`judge`]'s caller spreads the games over threads.
+
+use std::collections::HashSet;
+
+use super::build::BuiltEntry;
+use super::fnv::fnv1a64;
+use super::signature::Signature;
+use crate::search::{choose_turn, derive, legal_turns, play_untimed, Bot, GameSeeds, Rng, Turn};
+use crate::{Color, Position, Turns};
+
+/// The two-sided 95 % normal quantile, as the arena's confidence intervals (BOTS.md §10.5).
+pub const Z95: f64 = 1.959964;
+/// Confirmation games are numbered from here, apart from the halving rounds' games.
+const CONFIRMATION_GAMES: u64 = 1 << 40;
+/// The sub-stream of a key's seed that draws the playout bot's own turn.
+const OWN_TURN_STREAM: u64 = u64::MAX;
+
+/// The budget of a judgement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Judging {
+    /// Games each candidate plays in the first halving round (doubled every round).
+    pub first_round: u64,
+    /// Paired games of the survivor and the bot's own turn.
+    pub confirmation: u64,
+}
+
+/// One playout: the game from a candidate's post-turn position with the seeds of one game index.
+#[derive(Clone, Copy, Debug)]
+pub struct Playout {
+    /// The post-turn position (the opponent of `mover` to move).
+    pub start: Position,
+    /// The side whose result is counted.
+    pub mover: Color,
+    pub seeds: GameSeeds,
+}
+
+impl Playout {
+    /// Plays it with `bot` on both sides, untimed: 2 for a win of the mover, 1 for a draw, 0 for a
+    /// loss.
+    pub fn play(&self, bot: &dyn Bot) -> u8 {
+        match play_untimed(&self.start, [bot, bot], self.seeds) {
+            Some(winner) if winner == self.mover => 2,
+            Some(_) => 0,
+            None => 1,
+        }
+    }
+}
+
+/// The outcome of judging one roll.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Judgement {
+    /// The key's entry: weight 1, W/D/L of the entered turn over the confirmation games (none
+    /// when the survivor is the bot's own turn and no confirmation was played).
+    pub entry: BuiltEntry,
+    /// The playout bot's own turn.
+    pub own: Signature,
+    /// The survivor of the halving rounds.
+    pub survivor: Signature,
+    /// Distinct post-turn positions judged.
+    pub candidates: usize,
+    /// Games played in all.
+    pub games: u64,
+    /// The survivor beat the bot's own turn and was entered.
+    pub replaced: bool,
+    /// The survivor's mean gain over the bot's own turn in score (win 1, draw ½) per game, with the
+    /// half width of its 95 % interval; zero when the survivor is the own turn.
+    pub gain: f64,
+    pub half_width: f64,
+}
+
+/// Judges the roll `rolled` with `bot` as the playout bot. `run` plays a batch of playouts and
+/// returns their scores in order (in parallel if it likes). `None` when the roll has no legal turn
+/// or a legal king capture (the book never decides those), or the entered turn cannot be stored.
+pub fn judge(
+    rolled: &Position,
+    bot: &dyn Bot,
+    judging: Judging,
+    seed: u64,
+    run: &mut dyn FnMut(&[Playout]) -> Vec<u8>,
+) -> Option<Judgement> {
+    let key = rolled.book_key()?;
+    let turns = Turns::new(rolled)?;
+    if turns.has_king_capture() {
+        return None;
+    }
+    let key_seed = derive(seed, fnv1a64(key.as_bytes()));
+    let candidates = distinct_posts(&legal_turns(&turns));
+    let own = {
+        let mut rng = Rng::from_seed(derive(key_seed, OWN_TURN_STREAM));
+        let choice = choose_turn(bot, rolled, &mut rng, None);
+        let mut end = *rolled;
+        for &m in &choice.moves {
+            end.play_unchecked(m);
+        }
+        end.end_turn();
+        candidates.iter().position(|t| t.post_turn() == end)?
+    };
+    let mover = rolled.turn();
+    let playout = |candidate: usize, game: u64| Playout {
+        start: candidates[candidate].post_turn(),
+        mover,
+        seeds: GameSeeds {
+            dice: derive(key_seed, 8 * game),
+            white: derive(key_seed, 8 * game + 1),
+            black: derive(key_seed, 8 * game + 2),
+        },
+    };
+
+    let mut games = 0u64;
+    let mut alive: Vec<usize> = (0..candidates.len()).collect();
+    let mut totals = vec![0u64; candidates.len()];
+    let mut played = 0u64;
+    let mut round = judging.first_round.max(1);
+    while alive.len() > 1 {
+        let batch: Vec<Playout> = alive
+            .iter()
+            .flat_map(|&c| (played..played + round).map(move |g| (c, g)))
+            .map(|(c, g)| playout(c, g))
+            .collect();
+        let scores = run(&batch);
+        games += batch.len() as u64;
+        for (k, &c) in alive.iter().enumerate() {
+            totals[c] +=
+                scores[k * round as usize..(k + 1) * round as usize].iter().map(|&s| u64::from(s)).sum::<u64>();
+        }
+        played += round;
+        round *= 2;
+        // The better half goes on; equal totals keep canonical order.
+        alive.sort_by(|&a, &b| totals[b].cmp(&totals[a]).then(a.cmp(&b)));
+        alive.truncate(alive.len().div_ceil(2));
+        alive.sort_unstable();
+    }
+    let survivor = alive[0];
+
+    let (chosen, replaced, gain, half_width, record) = if survivor == own || judging.confirmation == 0 {
+        (own, false, 0.0, 0.0, [0u32; 3])
+    } else {
+        let m = judging.confirmation;
+        let batch: Vec<Playout> = (CONFIRMATION_GAMES..CONFIRMATION_GAMES + m)
+            .flat_map(|g| [playout(survivor, g), playout(own, g)])
+            .collect();
+        let scores = run(&batch);
+        games += batch.len() as u64;
+        let diffs: Vec<f64> = scores.chunks(2).map(|p| (f64::from(p[0]) - f64::from(p[1])) / 2.0).collect();
+        let (mean, half_width) = mean_and_half_width(&diffs);
+        let replaced = mean - half_width > 0.0;
+        let column = usize::from(!replaced);
+        let mut record = [0u32; 3];
+        for pair in scores.chunks(2) {
+            record[usize::from(2 - pair[column])] += 1;
+        }
+        (if replaced { survivor } else { own }, replaced, mean, half_width, record)
+    };
+    let signature = Signature::of_turn(candidates[chosen].moves())?;
+    let own = Signature::of_turn(candidates[own].moves())?;
+    let survivor = Signature::of_turn(candidates[survivor].moves())?;
+    let [wins, draws, losses] = record;
+    Some(Judgement {
+        entry: BuiltEntry { key, signature, weight: 1, wins, draws, losses },
+        own,
+        survivor,
+        candidates: candidates.len(),
+        games,
+        replaced,
+        gain,
+        half_width,
+    })
+}
+
+/// The first turn (canonical order) of each distinct post-turn position.
+fn distinct_posts(turns: &[Turn]) -> Vec<Turn> {
+    let mut seen = HashSet::new();
+    turns.iter().filter(|t| seen.insert(t.post_turn())).copied().collect()
+}
+
+/// The mean of `xs` and the half width of its 95 % normal interval (sample variance).
+fn mean_and_half_width(xs: &[f64]) -> (f64, f64) {
+    let n = xs.len() as f64;
+    if xs.is_empty() {
+        return (0.0, 0.0);
+    }
+    let mean = xs.iter().sum::<f64>() / n;
+    if xs.len() < 2 {
+        return (mean, 0.0);
+    }
+    let variance = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
+    (mean, Z95 * (variance / n).sqrt())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Registry;
+
+    fn sequential(bot: &dyn Bot) -> impl FnMut(&[Playout]) -> Vec<u8> + '_ {
+        move |batch| batch.iter().map(|p| p.play(bot)).collect()
+    }
+
+    /// Black's pawn on d2 attacks White's king, which must move: greedy takes the pawn and stands
+    /// next to Black's king, which takes it with any K in Black's roll (42 %); d1 and f1 are safe,
+    /// and White, a rook up, should win from there.
+    const BLUNDER: &str = "8/8/8/8/8/4k3/PP1p4/4K2R w - - 0 1 KPP";
+
+    #[test]
+    fn a_blunder_of_the_playout_bot_is_replaced_by_a_better_turn() {
+        let registry = Registry::new();
+        let greedy = registry.get("greedy").unwrap().as_ref();
+        let rolled = Position::from_dfen(BLUNDER).unwrap();
+        let mut rng = Rng::from_seed(1);
+        let own = choose_turn(greedy, &rolled, &mut rng, None);
+        assert!(own.moves.iter().any(|m| m.to_string() == "e1d2"), "greedy takes the pawn: {:?}", own.moves);
+
+        let judging = Judging { first_round: 4, confirmation: 400 };
+        let j = judge(&rolled, greedy, judging, 7, &mut sequential(greedy)).unwrap();
+        assert!(j.replaced && j.gain - j.half_width > 0.0, "{j:?}");
+        let moves = j.entry.signature.to_string();
+        assert!(!moves.contains("e1d2"), "{moves}");
+        assert_eq!((j.entry.key.as_str(), j.entry.weight), ("8/8/8/8/8/4k3/PP1p4/4K2R w - - KPP", 1));
+        assert_eq!(j.entry.games(), 400);
+        // 72 distinct post-turn positions: seven halving rounds of 4, 8, … games, then 2 × 400.
+        assert!(j.candidates > 10 && j.games > 800, "{j:?}");
+        // The entered turn is a legal turn of the roll.
+        let turns = legal_turns(&Turns::new(&rolled).unwrap());
+        assert!(turns.iter().any(|t| Signature::of_turn(t.moves()) == Some(j.entry.signature)));
+        // Every game is seeded: the same seed gives the same judgement, whatever the batching.
+        let mut reversed = |batch: &[Playout]| -> Vec<u8> {
+            let mut scores: Vec<u8> = batch.iter().rev().map(|p| p.play(greedy)).collect();
+            scores.reverse();
+            scores
+        };
+        assert_eq!(judge(&rolled, greedy, judging, 7, &mut reversed), Some(j));
+    }
+
+    #[test]
+    fn without_confirmation_games_the_own_turn_is_kept() {
+        let registry = Registry::new();
+        let greedy = registry.get("greedy").unwrap().as_ref();
+        let rolled = Position::from_dfen(BLUNDER).unwrap();
+        let judging = Judging { first_round: 2, confirmation: 0 };
+        let j = judge(&rolled, greedy, judging, 7, &mut sequential(greedy)).unwrap();
+        assert!(!j.replaced);
+        assert_eq!((j.gain, j.half_width, j.entry.games()), (0.0, 0.0, 0));
+        assert!(j.entry.signature.to_string().contains("e1d2"));
+    }
+
+    #[test]
+    fn undecidable_rolls_have_no_judgement() {
+        let registry = Registry::new();
+        let greedy = registry.get("greedy").unwrap().as_ref();
+        let judging = Judging { first_round: 2, confirmation: 10 };
+        let mut never = |_: &[Playout]| -> Vec<u8> { unreachable!("no game is played") };
+        for dfen in [
+            "k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR",                            // a king capture
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 BRQ", // no legal turn
+        ] {
+            let rolled = Position::from_dfen(dfen).unwrap();
+            assert_eq!(judge(&rolled, greedy, judging, 7, &mut never), None, "{dfen}");
+        }
+    }
+
+    #[test]
+    fn the_interval_is_the_normal_one() {
+        assert_eq!(mean_and_half_width(&[]), (0.0, 0.0));
+        assert_eq!(mean_and_half_width(&[0.5]), (0.5, 0.0));
+        let (mean, hw) = mean_and_half_width(&[1.0, 0.0, 1.0, 0.0]);
+        assert_eq!(mean, 0.5);
+        // Sample variance 1/3, n = 4.
+        assert!((hw - Z95 * (1.0f64 / 12.0).sqrt()).abs() < 1e-12);
+    }
+}

@@ -1,0 +1,78 @@
+//! A game between two bots without clocks, with the arena's rules (BOTS.md §10.3): dice from
+//! their own stream, each side its own stream, king capture wins, a draw at half-move clock 100
+//! or after 10 000 turns.
+
+use super::prng::Rng;
+use super::{choose_turn, Bot};
+use crate::{Color, Position};
+
+/// A game is drawn when a turn starts with the half-move clock at this value or above.
+pub const HALFMOVE_DRAW: u8 = 100;
+/// A game is drawn after this many turns (passes included).
+pub const TURN_CAP: usize = 10_000;
+
+/// The three streams of a game (BOTS.md §2.6): dice, White's and Black's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameSeeds {
+    pub dice: u64,
+    pub white: u64,
+    pub black: u64,
+}
+
+/// Plays from `start` (side to move as given, dice ignored) until the game ends, `bots` by
+/// colour index (White, Black), each untimed. Returns the winner, `None` for a draw.
+pub fn play_untimed(start: &Position, bots: [&dyn Bot; 2], seeds: GameSeeds) -> Option<Color> {
+    let mut dice_rng = Rng::from_seed(seeds.dice);
+    let mut rngs = [Rng::from_seed(seeds.white), Rng::from_seed(seeds.black)];
+    let mut pos = *start;
+    for _ in 0..TURN_CAP {
+        if pos.halfmove_clock() >= HALFMOVE_DRAW {
+            return None;
+        }
+        pos.set_dice(dice_rng.roll());
+        let mover = pos.turn();
+        let choice = choose_turn(bots[mover.index()], &pos, &mut rngs[mover.index()], None);
+        for &m in &choice.moves {
+            let captures_king = pos.is_king_capture(m);
+            pos.play_unchecked(m);
+            if captures_king {
+                return Some(mover);
+            }
+        }
+        pos.end_turn();
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::Registry;
+
+    #[test]
+    fn a_king_in_reach_is_taken_and_seeds_replay_the_game() {
+        let registry = Registry::new();
+        let greedy = registry.get("greedy").unwrap().as_ref();
+        // Black's king is one rook move away and White moves first: any roll with an R or the
+        // K wins at once; other rolls may let Black escape, so only replays are compared.
+        let pos = Position::from_dfen("k7/8/8/8/8/8/8/R3K3 w - - 0 1").unwrap();
+        let seeds = GameSeeds { dice: 1, white: 2, black: 3 };
+        let first = play_untimed(&pos, [greedy, greedy], seeds);
+        assert_eq!(play_untimed(&pos, [greedy, greedy], seeds), first);
+        let wins = (0..200u64)
+            .filter(|&i| {
+                play_untimed(&pos, [greedy, greedy], GameSeeds { dice: i, white: 0, black: 0 }) == Some(Color::White)
+            })
+            .count();
+        assert!(wins > 100, "{wins}");
+    }
+
+    #[test]
+    fn a_dead_position_is_drawn_by_the_halfmove_clock() {
+        let registry = Registry::new();
+        let random = registry.get("random").unwrap().as_ref();
+        let pos = Position::from_dfen("k7/8/8/8/8/8/8/7K w - - 99 80").unwrap();
+        // The kings are far apart: the first turn cannot capture and the clock reaches 100.
+        assert_eq!(play_untimed(&pos, [random, random], GameSeeds { dice: 5, white: 6, black: 7 }), None);
+    }
+}
