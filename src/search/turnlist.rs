@@ -59,7 +59,7 @@ pub fn legal_turns(turns: &Turns) -> Vec<Turn> {
     legal_turns_until(turns, || false).0
 }
 
-/// The legal turns in canonical order; every [`CHECK_EVERY`] turns `stop()` is asked and a
+/// The legal turns in canonical order; every `CHECK_EVERY` (1024) turns `stop()` is asked and a
 /// `true` ends the enumeration. Returns the turns found and whether the list is complete.
 pub fn legal_turns_until(turns: &Turns, mut stop: impl FnMut() -> bool) -> (Vec<Turn>, bool) {
     let mut out = Vec::new();
