@@ -70,14 +70,27 @@ const rolls = [];
 for (const [name, fen] of Object.entries(POSITIONS)) {
   for (const [label, dice] of Object.entries(DICE)) rolls.push([`${name} ${label}`, `${fen} ${dice}`]);
 }
-const native = JSON.parse(execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'native_turns', '--', ...rolls.map((r) => r[1])], { cwd: ROOT, encoding: 'utf8' }));
+// The machine is shared: native and wasm alternate over RULES_ROUNDS rounds and each keeps its
+// fastest, so that a burst of load does not land on one side only.
+const RULES_ROUNDS = 3;
+const best = new Map(rolls.map(([, roll]) => [roll, { nEnum: Infinity, nTree: Infinity, wEnum: Infinity, wTree: Infinity }]));
+for (let round = 0; round < RULES_ROUNDS; round++) {
+  const native = JSON.parse(execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'native_turns', '--', ...rolls.map((r) => r[1])], { cwd: ROOT, encoding: 'utf8' }));
+  for (const [, roll] of rolls) {
+    const b = best.get(roll);
+    const [nEnum, nTree] = native[roll];
+    b.nEnum = Math.min(b.nEnum, nEnum);
+    b.nTree = Math.min(b.nTree, nTree);
+    b.wEnum = Math.min(b.wEnum, time(() => GLUE.enumerate_legal_turns(roll)));
+    b.wTree = Math.min(b.wTree, time(() => GLUE.legal_turn_tree(roll)));
+  }
+}
+console.log(`fastest of ${RULES_ROUNDS} alternating rounds:`);
 console.log(`${'roll'.padEnd(14)} ${'turns'.padStart(6)} | ${'enumerate'.padStart(9)} ${'native'.padStart(8)}  ratio | ${'tree'.padStart(8)} ${'native'.padStart(8)}  ratio`);
 const ratios = [];
 for (const [label, roll] of rolls) {
   const turns = GLUE.enumerate_legal_turns(roll);
-  const [nEnum, nTree] = native[roll];
-  const wEnum = time(() => GLUE.enumerate_legal_turns(roll));
-  const wTree = time(() => GLUE.legal_turn_tree(roll));
+  const { nEnum, nTree, wEnum, wTree } = best.get(roll);
   if (turns >= 100) ratios.push(nEnum / wEnum);
   console.log(`${label.padEnd(14)} ${String(turns).padStart(6)} | ${us(wEnum).padStart(9)} ${us(nEnum)}  ${(nEnum / wEnum).toFixed(2)}x | ${us(wTree)} ${us(nTree)}  ${(nTree / wTree).toFixed(2)}x`);
 }

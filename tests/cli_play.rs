@@ -6,12 +6,17 @@
 
 mod common;
 
-use std::path::Path;
 
 use common::cli::{fails, ok, path, read_json, run, scratch};
 use serde_json::Value;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+/// Runs `words` (split at white space) followed by `extra`, and expects success.
+fn run_words(words: &str, extra: &[&str]) -> String {
+    let all: Vec<&str> = words.split_whitespace().chain(extra.iter().copied()).collect();
+    ok(run(&all))
+}
 
 #[test]
 fn best_prints_the_bots_turn() {
@@ -260,41 +265,10 @@ fn distill_search_mode_gives_every_decidable_roll_of_the_kept_positions_one_sear
 
     let dir = scratch("distill-search");
     let (one, two) = (dir.join("one.tsv"), dir.join("two.tsv"));
-    let args = |out: &Path, threads: &'static str| -> Vec<String> {
-        [
-            "book",
-            "distill",
-            "--bot",
-            "greedy-v2",
-            "--games",
-            "30",
-            "--seed",
-            "5",
-            "--min-games",
-            "1",
-            "--max-ply",
-            "2",
-            "--search-turns",
-            "2",
-            "--search-positions",
-            "2",
-            "--search-bot",
-            "greedy",
-            "--format",
-            "weighted",
-            "--quiet",
-            "--threads",
-            threads,
-            "-o",
-            path(out),
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect()
-    };
-    let run_owned = |a: Vec<String>| run(&a.iter().map(String::as_str).collect::<Vec<_>>());
-    ok(run_owned(args(&one, "1")));
-    ok(run_owned(args(&two, "2")));
+    let flags = "book distill --bot greedy-v2 --games 30 --seed 5 --min-games 1 --max-ply 2 --search-turns 2 \
+                 --search-positions 2 --search-bot greedy --format weighted --quiet";
+    run_words(flags, &["--threads", "1", "-o", path(&one)]);
+    run_words(flags, &["--threads", "2", "-o", path(&two)]);
     let text = std::fs::read_to_string(&one).unwrap();
     assert_eq!(text, std::fs::read_to_string(&two).unwrap(), "independent of --threads");
 
@@ -331,48 +305,12 @@ fn distill_judges_turns_by_playouts_from_a_custom_start() {
     // White is a rook up; Black's pawn on d2 attacks White's king (playout judging, docs/BOOKS.md).
     let start = "8/8/8/8/8/4k3/PP1p4/4K2R w - - 0 1";
     let dir = scratch("distill-playouts");
-    let args = |threads: &'static str| -> Vec<String> {
+    let flags = "book distill --bot greedy --games 6 --min-games 1 --max-ply 1 --search-turns 1 \
+                 --search-positions 1 --search-bot greedy --search-playouts 2 --search-confirm 100 --format weighted --quiet";
+    for threads in ["1", "2"] {
         let (out, log) = (dir.join(format!("book{threads}.tsv")), dir.join(format!("log{threads}.jsonl")));
-        [
-            "book",
-            "distill",
-            "--start",
-            start,
-            "--bot",
-            "greedy",
-            "--games",
-            "6",
-            "--min-games",
-            "1",
-            "--max-ply",
-            "1",
-            "--search-turns",
-            "1",
-            "--search-positions",
-            "1",
-            "--search-bot",
-            "greedy",
-            "--search-playouts",
-            "2",
-            "--search-confirm",
-            "100",
-            "--format",
-            "weighted",
-            "--quiet",
-            "--threads",
-            threads,
-            "-o",
-            path(&out),
-            "--search-log",
-            path(&log),
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect()
-    };
-    let run_owned = |a: Vec<String>| run(&a.iter().map(String::as_str).collect::<Vec<_>>());
-    ok(run_owned(args("1")));
-    ok(run_owned(args("2")));
+        run_words(flags, &["--start", start, "--threads", threads, "-o", path(&out), "--search-log", path(&log)]);
+    }
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).unwrap();
     assert_eq!(read("book1.tsv"), read("book2.tsv"), "independent of --threads");
     assert_eq!(read("log1.jsonl"), read("log2.jsonl"), "independent of --threads");
