@@ -6,7 +6,6 @@
 
 mod common;
 
-
 use common::cli::{fails, ok, path, read_json, run, scratch};
 use serde_json::Value;
 

@@ -306,6 +306,11 @@ fn strict_catalog_rules() {
             &["scenarios[3].dfen", "no dice"],
         ),
         (
+            "kingless-position",
+            Box::new(|c| c["scenarios"][0]["dfen"] = json!("8/8/8/8/8/8/8/R3K3 w - - 0 1 PPR")),
+            &["scenarios[0].dfen", "no black king", "game is over"],
+        ),
+        (
             "illegal-expected-turn",
             Box::new(|c| c["scenarios"][5]["expectedTurns"][1] = json!(["e1e3"])),
             &["scenarios[5].expectedTurns[1]", "not a legal turn", "e1e3"],

@@ -23,7 +23,7 @@ use super::clock::{Clock, Deadline};
 use super::prng::Rng;
 use super::turnlist::legal_turns;
 use super::{choose_turn, Bot};
-use crate::{DfenError, Position, Turns};
+use crate::{Color, DfenError, Position, Turns};
 
 /// The catalog schema this module reads.
 pub const SCHEMA_VERSION: u64 = 1;
@@ -153,6 +153,9 @@ pub enum CatalogProblem {
     NonCanonicalDfen(String),
     #[error("DFEN has no dice")]
     NoDice,
+    /// A side has no king: the game is over, so every bot passes and no turn can be expected.
+    #[error("the position has no {} king: the game is over", .0.name())]
+    MissingKing(Color),
     #[error("empty list")]
     Empty,
     #[error("turn {0:?} listed twice")]
@@ -204,6 +207,9 @@ impl Suite {
             }
             if pos.dice().is_empty() {
                 return Err(CatalogError::new(field("dfen"), CatalogProblem::NoDice));
+            }
+            if let Some(side) = [Color::White, Color::Black].into_iter().find(|&c| !pos.has_king(c)) {
+                return Err(CatalogError::new(field("dfen"), CatalogProblem::MissingKing(side)));
             }
             let turns: Vec<Vec<String>> =
                 Turns::new(&pos).map(|t| legal_turns(&t).iter().map(|t| t.uci()).collect()).unwrap_or_default();
@@ -820,6 +826,8 @@ mod tests {
         assert_eq!(field_of(r).0, "scenarios[3].dfen"); // a black die on White's turn
         let r = with_scenario(|s| s.dfen = "4k3/8/8/2n1q3/3P4/8/8/4K3 w - - 0 1".into());
         assert_eq!(field_of(r), ("scenarios[3].dfen".into(), CatalogProblem::NoDice));
+        let r = with_scenario(|s| s.dfen = "8/8/8/2n1q3/3P4/8/8/4K3 w - - 0 1 PPP".into());
+        assert_eq!(field_of(r), ("scenarios[3].dfen".into(), CatalogProblem::MissingKing(Color::Black)));
         let r = with_scenario(|s| s.dfen = "nonsense".into());
         assert!(matches!(field_of(r).1, CatalogProblem::InvalidDfen(_)));
         let r = with_scenario(|s| s.expectation = Expectation::Turns(vec![]));
