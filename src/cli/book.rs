@@ -10,6 +10,7 @@ use std::path::Path;
 use std::time::{Duration, Instant};
 
 use clap::{Args, Subcommand, ValueEnum};
+use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::{json, Value};
 
@@ -171,6 +172,14 @@ pub(super) fn threads(requested: Option<usize>) -> usize {
     requested.unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
+/// The worker pool of the parallel commands (build, arena, self-play, distillation).
+pub(super) fn pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map_err(|e| Failure::io(format!("cannot start {threads} threads: {e}")))
+}
+
 /// The 56 rolls of the side to move of `pos` (dice ignored).
 fn all_rolls(pos: &Position) -> impl Iterator<Item = Position> + '_ {
     rolls56().iter().map(move |r| {
@@ -312,7 +321,7 @@ fn build(args: BuildArgs) -> Outcome {
         max_ply: args.max_ply,
         any_start: args.any_start,
     };
-    let workers = threads(args.threads);
+    let pool = pool(threads(args.threads))?;
     let total_bytes: u64 =
         args.inputs.iter().filter(|p| *p != "-").filter_map(|p| fs::metadata(p).ok()).map(|m| m.len()).sum();
     let mut progress = Progress::new(args.quiet);
@@ -324,7 +333,7 @@ fn build(args: BuildArgs) -> Outcome {
     let mut buf = Vec::new();
 
     let flush = |batch: &mut Vec<InputLine>, agg: &mut Aggregator, skipped_out: &mut Vec<u8>, skipped: &mut u64| {
-        let results = run_batch(batch, &options, workers);
+        let results = run_batch(batch, &options, &pool);
         for (line, outcome) in batch.iter().zip(&results) {
             if let Err(skip) = outcome {
                 *skipped += 1;
@@ -452,23 +461,15 @@ pub(super) fn write_built(built: &BuiltBook, format: BuildFormat, report: &Build
     Ok(Exit::Success)
 }
 
-/// Processes a batch on `workers` threads; results in input order.
-fn run_batch(batch: &[InputLine], options: &BuildOptions, workers: usize) -> Vec<Result<UsedGame, Skip>> {
+/// Processes a batch on `pool`; results in input order.
+fn run_batch(batch: &[InputLine], options: &BuildOptions, pool: &rayon::ThreadPool) -> Vec<Result<UsedGame, Skip>> {
     let one = |line: &InputLine| match &line.bytes {
         Some(bytes) => process_line(bytes, options),
         None => {
             Err(Skip { reason: book::build::SkipReason::Json, detail: "line longer than 4 MiB".to_owned(), id: None })
         }
     };
-    if workers <= 1 || batch.len() < 64 {
-        return batch.iter().map(one).collect();
-    }
-    let chunk = batch.len().div_ceil(workers);
-    std::thread::scope(|scope| {
-        let handles: Vec<_> =
-            batch.chunks(chunk).map(|part| scope.spawn(move || part.iter().map(one).collect::<Vec<_>>())).collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))).collect()
-    })
+    pool.install(|| batch.par_iter().map(one).collect())
 }
 
 // ---------------------------------------------------------------------------------------------------

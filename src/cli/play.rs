@@ -31,7 +31,7 @@ use dicechess::search::{
 };
 use dicechess::{Color, Dice, Move, Position};
 
-use super::book::{load_book, parse_seed, positive, threads, write_built, write_output, BuildFormat, BuildReport};
+use super::book::{load_book, parse_seed, pool, positive, threads, write_built, write_output, BuildFormat, BuildReport};
 use super::io::{self, Exit, Failure, Outcome};
 
 // ---------------------------------------------------------------------------------------------------
@@ -453,13 +453,6 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
-}
-
-fn pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map_err(|e| Failure::io(format!("cannot start {threads} threads: {e}")))
 }
 
 // ---------------------------------------------------------------------------------------------------
