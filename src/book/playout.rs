@@ -114,50 +114,13 @@ pub fn judge(
         },
     };
 
-    let mut games = 0u64;
-    let mut alive: Vec<usize> = (0..candidates.len()).collect();
-    let mut totals = vec![0u64; candidates.len()];
-    let mut played = 0u64;
-    let mut round = judging.first_round.max(1);
-    while alive.len() > 1 {
-        let batch: Vec<Playout> = alive
-            .iter()
-            .flat_map(|&c| (played..played + round).map(move |g| (c, g)))
-            .map(|(c, g)| playout(c, g))
-            .collect();
-        let scores = run(&batch);
-        games += batch.len() as u64;
-        for (k, &c) in alive.iter().enumerate() {
-            totals[c] +=
-                scores[k * round as usize..(k + 1) * round as usize].iter().map(|&s| u64::from(s)).sum::<u64>();
-        }
-        played += round;
-        round *= 2;
-        // The better half goes on; equal totals keep canonical order.
-        alive.sort_by(|&a, &b| totals[b].cmp(&totals[a]).then(a.cmp(&b)));
-        alive.truncate(alive.len().div_ceil(2));
-        alive.sort_unstable();
-    }
-    let survivor = alive[0];
-
+    let (survivor, mut games) = halve(candidates.len(), judging.first_round, &playout, run);
     let (chosen, replaced, gain, half_width, record) = if survivor == own || judging.confirmation == 0 {
         (own, false, 0.0, 0.0, [0u32; 3])
     } else {
-        let m = judging.confirmation;
-        let batch: Vec<Playout> = (CONFIRMATION_GAMES..CONFIRMATION_GAMES + m)
-            .flat_map(|g| [playout(survivor, g), playout(own, g)])
-            .collect();
-        let scores = run(&batch);
-        games += batch.len() as u64;
-        let diffs: Vec<f64> = scores.chunks(2).map(|p| (f64::from(p[0]) - f64::from(p[1])) / 2.0).collect();
-        let (mean, half_width) = mean_and_half_width(&diffs);
-        let replaced = mean - half_width > 0.0;
-        let column = usize::from(!replaced);
-        let mut record = [0u32; 3];
-        for pair in scores.chunks(2) {
-            record[usize::from(2 - pair[column])] += 1;
-        }
-        (if replaced { survivor } else { own }, replaced, mean, half_width, record)
+        let c = confirm(survivor, own, judging.confirmation, &playout, run);
+        games += 2 * judging.confirmation;
+        (if c.replaced { survivor } else { own }, c.replaced, c.gain, c.half_width, c.record)
     };
     let signature = Signature::of_turn(candidates[chosen].moves())?;
     let own = Signature::of_turn(candidates[own].moves())?;
@@ -173,6 +136,68 @@ pub fn judge(
         gain,
         half_width,
     })
+}
+
+/// Successive halving over candidates `0..n` on common seeds: returns the survivor and the
+/// games played.
+fn halve(
+    n: usize,
+    first_round: u64,
+    playout: &dyn Fn(usize, u64) -> Playout,
+    run: &mut dyn FnMut(&[Playout]) -> Vec<u8>,
+) -> (usize, u64) {
+    let mut games = 0u64;
+    let mut alive: Vec<usize> = (0..n).collect();
+    let mut totals = vec![0u64; n];
+    let mut played = 0u64;
+    let mut round = first_round.max(1);
+    while alive.len() > 1 {
+        let batch: Vec<Playout> =
+            alive.iter().flat_map(|&c| (played..played + round).map(move |g| playout(c, g))).collect();
+        let scores = run(&batch);
+        games += batch.len() as u64;
+        for (&c, chunk) in alive.iter().zip(scores.chunks(round as usize)) {
+            totals[c] += chunk.iter().map(|&s| u64::from(s)).sum::<u64>();
+        }
+        played += round;
+        round *= 2;
+        // The better half goes on; equal totals keep canonical order.
+        alive.sort_by(|&a, &b| totals[b].cmp(&totals[a]).then(a.cmp(&b)));
+        alive.truncate(alive.len().div_ceil(2));
+        alive.sort_unstable();
+    }
+    (alive[0], games)
+}
+
+/// The paired comparison of the survivor with the own turn on the confirmation games.
+struct Confirmation {
+    replaced: bool,
+    gain: f64,
+    half_width: f64,
+    /// W/D/L of the turn entered.
+    record: [u32; 3],
+}
+
+fn confirm(
+    survivor: usize,
+    own: usize,
+    games: u64,
+    playout: &dyn Fn(usize, u64) -> Playout,
+    run: &mut dyn FnMut(&[Playout]) -> Vec<u8>,
+) -> Confirmation {
+    let batch: Vec<Playout> = (CONFIRMATION_GAMES..CONFIRMATION_GAMES + games)
+        .flat_map(|g| [playout(survivor, g), playout(own, g)])
+        .collect();
+    let scores = run(&batch);
+    let diffs: Vec<f64> = scores.chunks(2).map(|p| (f64::from(p[0]) - f64::from(p[1])) / 2.0).collect();
+    let (gain, half_width) = mean_and_half_width(&diffs);
+    let replaced = gain - half_width > 0.0;
+    let entered = usize::from(!replaced);
+    let mut record = [0u32; 3];
+    for pair in scores.chunks(2) {
+        record[usize::from(2 - pair[entered])] += 1;
+    }
+    Confirmation { replaced, gain, half_width, record }
 }
 
 /// The first turn (canonical order) of each distinct post-turn position.

@@ -31,7 +31,9 @@ use dicechess::search::{
 };
 use dicechess::{Color, Dice, Move, Position};
 
-use super::book::{load_book, parse_seed, pool, positive, threads, write_built, write_output, BuildFormat, BuildReport};
+use super::book::{
+    load_book, parse_seed, pool, positive, threads, write_built, write_output, BuildFormat, BuildReport,
+};
 use super::io::{self, Exit, Failure, Outcome};
 
 // ---------------------------------------------------------------------------------------------------
