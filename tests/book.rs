@@ -1,12 +1,18 @@
 //! Opening-book round trips and properties (issue 5): TSV → binary → probe gives the same lines
-//! and weights for every key, and a book built from random games validates without a problem.
+//! and weights for every key, a book built from random games validates without a problem, and
+//! playout judging enters a legal turn for every roll a book decides.
 #![cfg(all(not(target_arch = "wasm32"), feature = "book"))] // native only: wasm-pack test builds every test target for wasm32
 #![cfg(feature = "book")]
 
+mod common;
+
+use common::random::sparse_with_kings;
 use dicechess::book::build::{process_line, Aggregator, BuildOptions};
+use dicechess::book::playout::{judge, Judging, Playout};
 use dicechess::book::{encode_tsv, validate_tsv, Book, DcbBook, Signature, TsvBook};
-use dicechess::search::{legal_turns, Rng};
+use dicechess::search::{is_finished, legal_turns, Registry, Rng};
 use dicechess::{Color, Dice, Position, Role, Turns};
+use proptest::prelude::*;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 
@@ -94,4 +100,56 @@ fn book_built_from_random_games_validates_cleanly() {
     let bytes = built.dcb().expect("no collision");
     let book = Book::load(bytes).expect("the built binary book loads");
     assert_eq!(book.entries() as u64, built.summary.pairs_kept);
+}
+
+proptest! {
+    // Each case plays up to a few thousand greedy games on a small board.
+    #![proptest_config(ProptestConfig { cases: 128, ..ProptestConfig::default() })]
+
+    /// Playout judging (docs/BOOKS.md) on random sparse rolls (the kings may overlap, which leaves a
+    /// finished game): a judgement exists exactly for the rolls a book decides, enters a legal turn of the roll under the roll's key, the survivor
+    /// only with a positive interval, otherwise the bot's own turn, and a seed reproduces it.
+    #[test]
+    fn a_playout_judgement_enters_a_legal_turn(pos in sparse_with_kings(5, 0), seed in any::<u64>()) {
+        let registry = Registry::new();
+        let greedy = registry.get("greedy").unwrap().as_ref();
+        let judging = Judging { first_round: 1, confirmation: 8 };
+        let mut run = |batch: &[Playout]| -> Vec<u8> { batch.iter().map(|p| p.play(greedy)).collect() };
+        let judged = judge(&pos, greedy, judging, seed, &mut run);
+        let turns = Turns::new(&pos);
+        let decidable = !is_finished(&pos) && turns.as_ref().is_some_and(|t| !t.has_king_capture());
+        prop_assert_eq!(judged.is_some(), decidable, "{}", pos.to_dfen());
+        let Some(j) = judged else { return Ok(()) };
+        let list = legal_turns(turns.as_ref().unwrap());
+        let legal: Vec<Signature> = list.iter().filter_map(|t| Signature::of_turn(t.moves())).collect();
+        prop_assert_eq!(Some(j.key.clone()), pos.book_key());
+        prop_assert!(legal.contains(&j.own) && legal.contains(&j.survivor));
+        prop_assert!(j.candidates >= 1 && j.candidates <= legal.len());
+        prop_assert!(j.replaced == (j.gain - j.half_width > 0.0));
+        match &j.entry {
+            Some(e) => {
+                prop_assert_eq!(&e.key, &j.key);
+                prop_assert_eq!(e.weight, 1);
+                if j.replaced {
+                    prop_assert_eq!(e.signature, j.survivor);
+                } else {
+                    // The own turn's position, reached by the first order of moves a book plays.
+                    let first = list.iter().find(|t| Signature::of_turn(t.moves()) == Some(e.signature)).unwrap();
+                    let own_posts: Vec<Position> = list
+                        .iter()
+                        .filter(|t| Signature::of_turn(t.moves()) == Some(j.own))
+                        .map(|t| t.post_turn())
+                        .collect();
+                    prop_assert!(own_posts.contains(&first.post_turn()));
+                }
+                // W/D/L are the entered turn's confirmation games, if any were played.
+                prop_assert!(e.games() == 8 || (!j.replaced && e.games() == 0));
+                // The entry plays a turn a book can play: the first of its moves in canonical order.
+                prop_assert!(legal.contains(&e.signature));
+            }
+            // No entry only where the own turn stands and an entry cannot play it.
+            None => prop_assert!(!j.replaced),
+        }
+        prop_assert_eq!(judge(&pos, greedy, judging, seed, &mut run), Some(j));
+    }
 }

@@ -318,26 +318,29 @@ fn distill_judges_turns_by_playouts_from_a_custom_start() {
     // survivor of the halving where it beat greedy's own turn, else greedy's own turn.
     let book = read("book1.tsv");
     let log: Vec<Value> = read("log1.jsonl").lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-    assert_eq!(log.len(), book.lines().count());
+    assert_eq!(log.iter().filter(|j| !j["turn"].is_null()).count(), book.lines().count());
     assert!(log.len() > 20, "{} keys", log.len());
     let mut replaced = 0;
     for j in &log {
         let key = j["key"].as_str().unwrap();
         assert!(key.starts_with("8/8/8/8/8/4k3/PP1p4/4K2R w - - "), "{key}");
-        let turn = j["turn"].as_str().unwrap();
-        assert!(book.lines().any(|l| l == format!("{key}\t{turn}\t1")), "{key}");
+        let lines: Vec<&str> = book.lines().filter(|l| l.split('\t').next() == Some(key)).collect();
         let (gain, half_width) = (j["gain"].as_f64().unwrap(), j["halfWidth"].as_f64().unwrap());
-        if j["replaced"] == true {
-            replaced += 1;
-            assert_eq!(turn, j["survivor"]);
-            assert_ne!(turn, j["ownTurn"]);
-            assert!(gain - half_width > 0.0, "{j}");
-        } else {
-            assert_eq!(turn, j["ownTurn"]);
+        let beaten = j["replaced"] == true;
+        assert_eq!(beaten, gain - half_width > 0.0, "{j}");
+        replaced += usize::from(beaten);
+        match j["turn"].as_str() {
+            Some(turn) => {
+                assert_eq!(lines, [format!("{key}\t{turn}\t1")], "{key}");
+                if beaten {
+                    assert_eq!(turn, j["survivor"], "{j}");
+                }
+            }
+            // The own turn stands but no entry can play it: the key has no line at all.
+            None => assert!(lines.is_empty() && !beaten, "{j}"),
         }
         let games = ["wins", "draws", "losses"].iter().map(|f| j[f].as_u64().unwrap()).sum::<u64>();
-        let confirmed = j["survivor"] != j["ownTurn"];
-        assert_eq!(games, if confirmed { 100 } else { 0 }, "{j}");
+        assert!(games == 100 || (!beaten && games == 0), "{j}");
         assert!(j["candidates"].as_u64().unwrap() >= 1 && j["games"].as_u64().unwrap() >= games);
     }
     assert!(replaced > 0, "greedy's opening turns are never all the best");

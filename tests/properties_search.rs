@@ -14,41 +14,14 @@ mod common;
 
 use std::collections::HashSet;
 
-use common::random::{played_strategy, sparse_position};
+use common::random::{played_strategy, sparse_with_kings};
 use dicechess::search::api::{self, EquityOptions};
 use dicechess::search::{choose_turn, is_finished, Choice, Deadline, ManualClock, Moment, Registry, Rng, WIN};
 use dicechess::{Move, Position, Turns};
 use proptest::prelude::*;
 
-/// A sparse position: both kings (except one case in eight, a finished game) and up to 12 other
-/// pieces on random squares, random castling rights, en-passant squares and 1–3 dice.
-fn sparse_strategy() -> impl Strategy<Value = Position> {
-    (
-        prop::collection::vec(0u8..64, 2),
-        0u8..8,
-        prop::collection::vec((0u8..64, 0usize..12), 0..13),
-        any::<bool>(),
-        0u8..16,
-        prop::collection::vec((0u8..8, any::<bool>()), 0..3),
-        prop::collection::vec(1u8..=6, 1..=3),
-    )
-        .prop_map(|(kings, drop_king, pieces, black, rights, eps, faces)| {
-            let mut board = [None; 64];
-            for (sq, p) in pieces {
-                board[sq as usize] = Some(p);
-            }
-            // Kings last, so that they are not overwritten (they may overwrite each other).
-            board[kings[0] as usize] = Some(5);
-            board[kings[1] as usize] = Some(11);
-            if drop_king == 0 {
-                board[kings[1] as usize] = None;
-            }
-            sparse_position(&board, black, rights, &eps, &faces)
-        })
-}
-
 fn any_position() -> impl Strategy<Value = Position> {
-    prop_oneof![played_strategy(), sparse_strategy()]
+    prop_oneof![played_strategy(), sparse_with_kings(12, 8)]
 }
 
 /// A leaf of the legal turn tree: its UCI list and whether it captures a king.

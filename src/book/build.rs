@@ -455,7 +455,7 @@ impl Aggregator {
             })
             .collect();
         let mut book = BuiltBook { entries: Vec::new(), summary };
-        book.replace_keys(entries);
+        book.replace_keys(&[], entries);
         book
     }
 }
@@ -514,11 +514,12 @@ impl BuiltBook {
         write_tsv(&mut best, WeightColumn::Never)
     }
 
-    /// Makes `searched` the only entries of their keys (distillation's search mode, BOOK.md
-    /// §10.2): the statistical entries of those keys go, the order and the counts of kept pairs
-    /// and keys follow.
-    pub fn replace_keys(&mut self, searched: Vec<BuiltEntry>) {
-        let replaced: std::collections::HashSet<&str> = searched.iter().map(|e| e.key.as_str()).collect();
+    /// Makes `searched` the only entries of their keys and of the `decided` keys, which may have
+    /// none (distillation's search modes, BOOK.md §10.2, docs/BOOKS.md): the statistical entries
+    /// of those keys go, the order and the counts of kept pairs and keys follow.
+    pub fn replace_keys(&mut self, decided: &[String], searched: Vec<BuiltEntry>) {
+        let replaced: std::collections::HashSet<&str> =
+            decided.iter().map(String::as_str).chain(searched.iter().map(|e| e.key.as_str())).collect();
         self.entries.retain(|e| !replaced.contains(e.key.as_str()));
         self.entries.extend(searched);
         self.entries.sort_by(|a, b| a.key.cmp(&b.key).then(a.signature.pack().cmp(&b.signature.pack())));

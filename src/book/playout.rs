@@ -1,7 +1,9 @@
-//! Playout judging, distillation's second search mode (docs/BOOKS.md): the distinct turns of a
-//! roll are judged by the results of games a playout bot plays from their post-turn positions.
+//! Playout judging, distillation's second search mode (docs/BOOKS.md): the turns of a roll are
+//! judged by the results of games a playout bot plays from their post-turn positions.
 //!
-//! Successive halving on common seeds: every candidate of a round plays the same games (the same
+//! The candidates are the turns a book entry can play: lookup plays the first turn in canonical
+//! order whose moves form the entry's multiset (BOOK.md §3), so only those, one per distinct
+//! post-turn position, are judged. Successive halving on common seeds: every candidate of a round plays the same games (the same
 //! dice and player streams), the better half by total score goes on, and each round doubles the
 //! games. The survivor then plays fresh games against the playout bot's own turn; it becomes the
 //! key's entry only when the lower bound of the 95 % confidence interval of its paired gain is
@@ -13,7 +15,7 @@ use std::collections::HashSet;
 use super::build::BuiltEntry;
 use super::fnv::fnv1a64;
 use super::signature::Signature;
-use crate::search::{choose_turn, derive, legal_turns, play_untimed, Bot, GameSeeds, Rng, Turn};
+use crate::search::{choose_turn, derive, is_finished, legal_turns, play_untimed, Bot, GameSeeds, Rng, Turn};
 use crate::{Color, Position, Turns};
 
 /// The two-sided 95 % normal quantile, as the arena's confidence intervals (BOTS.md §10.5).
@@ -57,14 +59,18 @@ impl Playout {
 /// The outcome of judging one roll.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Judgement {
+    /// The roll's book key.
+    pub key: String,
     /// The key's entry: weight 1, W/D/L of the entered turn over the confirmation games (none
-    /// when the survivor is the bot's own turn and no confirmation was played).
-    pub entry: BuiltEntry,
+    /// when the survivor is the bot's own turn and no confirmation was played). `None` when the
+    /// own turn stands and no entry can play it (another order of its moves comes first in
+    /// canonical order): the base bot then decides, as it would.
+    pub entry: Option<BuiltEntry>,
     /// The playout bot's own turn.
     pub own: Signature,
     /// The survivor of the halving rounds.
     pub survivor: Signature,
-    /// Distinct post-turn positions judged.
+    /// Candidates judged.
     pub candidates: usize,
     /// Games played in all.
     pub games: u64,
@@ -77,8 +83,9 @@ pub struct Judgement {
 }
 
 /// Judges the roll `rolled` with `bot` as the playout bot. `run` plays a batch of playouts and
-/// returns their scores in order (in parallel if it likes). `None` when the roll has no legal turn
-/// or a legal king capture (the book never decides those), or the entered turn cannot be stored.
+/// returns their scores in order (in parallel if it likes). `None` when the game is over (a king
+/// is missing), the roll has no legal turn or a legal king capture (the book never decides those),
+/// or the entered turn cannot be stored.
 pub fn judge(
     rolled: &Position,
     bot: &dyn Bot,
@@ -88,24 +95,24 @@ pub fn judge(
 ) -> Option<Judgement> {
     let key = rolled.book_key()?;
     let turns = Turns::new(rolled)?;
-    if turns.has_king_capture() {
+    if turns.has_king_capture() || is_finished(rolled) {
         return None;
     }
     let key_seed = derive(seed, fnv1a64(key.as_bytes()));
-    let candidates = distinct_posts(&legal_turns(&turns));
-    let own = {
-        let mut rng = Rng::from_seed(derive(key_seed, OWN_TURN_STREAM));
-        let choice = choose_turn(bot, rolled, &mut rng, None);
+    let candidates = realizable(&legal_turns(&turns));
+    let own_turn = choose_turn(bot, rolled, &mut Rng::from_seed(derive(key_seed, OWN_TURN_STREAM)), None);
+    let own_post = {
         let mut end = *rolled;
-        for &m in &choice.moves {
+        for &m in &own_turn.moves {
             end.play_unchecked(m);
         }
         end.end_turn();
-        candidates.iter().position(|t| t.post_turn() == end)?
+        end
     };
+    let posts: Vec<Position> = candidates.iter().map(Turn::post_turn).collect();
     let mover = rolled.turn();
-    let playout = |candidate: usize, game: u64| Playout {
-        start: candidates[candidate].post_turn(),
+    let playout = |start: &Position, game: u64| Playout {
+        start: *start,
         mover,
         seeds: GameSeeds {
             dice: derive(key_seed, 8 * game),
@@ -114,22 +121,30 @@ pub fn judge(
         },
     };
 
-    let (survivor, mut games) = halve(candidates.len(), judging.first_round, &playout, run);
-    let (chosen, replaced, gain, half_width, record) = if survivor == own || judging.confirmation == 0 {
-        (own, false, 0.0, 0.0, [0u32; 3])
+    let (survivor, mut games) = halve(&posts, judging.first_round, &playout, run);
+    let own = posts.iter().position(|p| *p == own_post);
+    let confirmation = if own == Some(survivor) || judging.confirmation == 0 {
+        None
     } else {
-        let c = confirm(survivor, own, judging.confirmation, &playout, run);
         games += 2 * judging.confirmation;
-        (if c.replaced { survivor } else { own }, c.replaced, c.gain, c.half_width, c.record)
+        Some(confirm(&posts[survivor], &own_post, judging.confirmation, &playout, run))
     };
-    let signature = Signature::of_turn(candidates[chosen].moves())?;
-    let own = Signature::of_turn(candidates[own].moves())?;
-    let survivor = Signature::of_turn(candidates[survivor].moves())?;
-    let [wins, draws, losses] = record;
+    let replaced = confirmation.as_ref().is_some_and(|c| c.replaced);
+    let entered = if replaced { Some(survivor) } else { own };
+    let entry = match entered {
+        Some(i) => {
+            let [wins, draws, losses] = confirmation.as_ref().map_or([0; 3], |c| c.record);
+            let signature = Signature::of_turn(candidates[i].moves())?;
+            Some(BuiltEntry { key: key.clone(), signature, weight: 1, wins, draws, losses })
+        }
+        None => None,
+    };
+    let (gain, half_width) = confirmation.as_ref().map_or((0.0, 0.0), |c| (c.gain, c.half_width));
     Some(Judgement {
-        entry: BuiltEntry { key, signature, weight: 1, wins, draws, losses },
-        own,
-        survivor,
+        key,
+        entry,
+        own: Signature::of_turn(&own_turn.moves)?,
+        survivor: Signature::of_turn(candidates[survivor].moves())?,
         candidates: candidates.len(),
         games,
         replaced,
@@ -138,14 +153,15 @@ pub fn judge(
     })
 }
 
-/// Successive halving over candidates `0..n` on common seeds: returns the survivor and the
-/// games played.
+/// Successive halving over the candidates' `posts` on common seeds: returns the survivor's index
+/// and the games played.
 fn halve(
-    n: usize,
+    posts: &[Position],
     first_round: u64,
-    playout: &dyn Fn(usize, u64) -> Playout,
+    playout: &dyn Fn(&Position, u64) -> Playout,
     run: &mut dyn FnMut(&[Playout]) -> Vec<u8>,
 ) -> (usize, u64) {
+    let n = posts.len();
     let mut games = 0u64;
     let mut alive: Vec<usize> = (0..n).collect();
     let mut totals = vec![0u64; n];
@@ -153,7 +169,7 @@ fn halve(
     let mut round = first_round.max(1);
     while alive.len() > 1 {
         let batch: Vec<Playout> =
-            alive.iter().flat_map(|&c| (played..played + round).map(move |g| playout(c, g))).collect();
+            alive.iter().flat_map(|&c| (played..played + round).map(move |g| playout(&posts[c], g))).collect();
         let scores = run(&batch);
         games += batch.len() as u64;
         for (&c, chunk) in alive.iter().zip(scores.chunks(round as usize)) {
@@ -170,6 +186,7 @@ fn halve(
 }
 
 /// The paired comparison of the survivor with the own turn on the confirmation games.
+#[derive(Clone, Copy, Debug)]
 struct Confirmation {
     replaced: bool,
     gain: f64,
@@ -179,10 +196,10 @@ struct Confirmation {
 }
 
 fn confirm(
-    survivor: usize,
-    own: usize,
+    survivor: &Position,
+    own: &Position,
     games: u64,
-    playout: &dyn Fn(usize, u64) -> Playout,
+    playout: &dyn Fn(&Position, u64) -> Playout,
     run: &mut dyn FnMut(&[Playout]) -> Vec<u8>,
 ) -> Confirmation {
     let batch: Vec<Playout> = (CONFIRMATION_GAMES..CONFIRMATION_GAMES + games)
@@ -200,10 +217,17 @@ fn confirm(
     Confirmation { replaced, gain, half_width, record }
 }
 
-/// The first turn (canonical order) of each distinct post-turn position.
-fn distinct_posts(turns: &[Turn]) -> Vec<Turn> {
-    let mut seen = HashSet::new();
-    turns.iter().filter(|t| seen.insert(t.post_turn())).copied().collect()
+/// The turns a book entry can play (the first in canonical order of each move multiset), one per
+/// distinct post-turn position, in canonical order.
+fn realizable(turns: &[Turn]) -> Vec<Turn> {
+    let mut signatures = HashSet::new();
+    let mut posts = HashSet::new();
+    turns
+        .iter()
+        .filter(|t| Signature::of_turn(t.moves()).is_some_and(|s| signatures.insert(s)))
+        .filter(|t| posts.insert(t.post_turn()))
+        .copied()
+        .collect()
 }
 
 /// The mean of `xs` and the half width of its 95 % normal interval (sample variance).
@@ -246,15 +270,17 @@ mod tests {
         let judging = Judging { first_round: 4, confirmation: 400 };
         let j = judge(&rolled, greedy, judging, 7, &mut sequential(greedy)).unwrap();
         assert!(j.replaced && j.gain - j.half_width > 0.0, "{j:?}");
-        let moves = j.entry.signature.to_string();
+        let entry = j.entry.as_ref().unwrap();
+        let moves = entry.signature.to_string();
         assert!(!moves.contains("e1d2"), "{moves}");
-        assert_eq!((j.entry.key.as_str(), j.entry.weight), ("8/8/8/8/8/4k3/PP1p4/4K2R w - - KPP", 1));
-        assert_eq!(j.entry.games(), 400);
+        assert_eq!((entry.key.as_str(), entry.weight), ("8/8/8/8/8/4k3/PP1p4/4K2R w - - KPP", 1));
+        assert_eq!(j.key, entry.key);
+        assert_eq!(entry.games(), 400);
         // 72 distinct post-turn positions: seven halving rounds of 4, 8, … games, then 2 × 400.
         assert!(j.candidates > 10 && j.games > 800, "{j:?}");
         // The entered turn is a legal turn of the roll.
         let turns = legal_turns(&Turns::new(&rolled).unwrap());
-        assert!(turns.iter().any(|t| Signature::of_turn(t.moves()) == Some(j.entry.signature)));
+        assert!(turns.iter().any(|t| Signature::of_turn(t.moves()) == Some(entry.signature)));
         // Every game is seeded: the same seed gives the same judgement, whatever the batching.
         let mut reversed = |batch: &[Playout]| -> Vec<u8> {
             let mut scores: Vec<u8> = batch.iter().rev().map(|p| p.play(greedy)).collect();
@@ -272,8 +298,9 @@ mod tests {
         let judging = Judging { first_round: 2, confirmation: 0 };
         let j = judge(&rolled, greedy, judging, 7, &mut sequential(greedy)).unwrap();
         assert!(!j.replaced);
-        assert_eq!((j.gain, j.half_width, j.entry.games()), (0.0, 0.0, 0));
-        assert!(j.entry.signature.to_string().contains("e1d2"));
+        let entry = j.entry.unwrap();
+        assert_eq!((j.gain, j.half_width, entry.games()), (0.0, 0.0, 0));
+        assert!(entry.signature.to_string().contains("e1d2"));
     }
 
     #[test]

@@ -1371,8 +1371,8 @@ pub fn distill(args: DistillArgs) -> Outcome {
     let mut built = agg.finish(&options);
     if args.search_turns > 0 {
         let used: Vec<&String> = lines.iter().zip(&outcomes).filter(|(_, o)| o.is_ok()).map(|(l, _)| l).collect();
-        let searched = search_openings(&args, &used, &options, &pool)?;
-        built.replace_keys(searched);
+        let (decided, searched) = search_openings(&args, &used, &options, &pool)?;
+        built.replace_keys(&decided, searched);
     }
     let format = args.format.unwrap_or(if args.output.ends_with(".dcb") { BuildFormat::Dcb } else { BuildFormat::Tsv });
     let report = BuildReport {
@@ -1393,13 +1393,14 @@ fn judge_openings(
     rolls: &[Position],
     bot: &dyn Bot,
     pool: &rayon::ThreadPool,
-) -> Result<Vec<BuiltEntry>, Failure> {
+) -> Result<(Vec<String>, Vec<BuiltEntry>), Failure> {
     let judging = Judging { first_round: args.search_playouts, confirmation: args.search_confirm };
     let progress = Progress::new("judge", rolls.len() as u64, args.quiet);
     let started = Instant::now();
     let mut run = |batch: &[Playout]| -> Vec<u8> { pool.install(|| batch.par_iter().map(|p| p.play(bot)).collect()) };
     let (mut games, mut replaced, mut gain) = (0u64, 0u64, 0.0f64);
     let mut entries = Vec::new();
+    let mut judged = Vec::new();
     let mut log = String::new();
     for (k, rolled) in rolls.iter().enumerate() {
         if let Some(j) = judge(rolled, bot, judging, args.seed, &mut run) {
@@ -1410,7 +1411,8 @@ fn judge_openings(
             }
             log.push_str(&judgement_json(&j));
             log.push('\n');
-            entries.push(j.entry);
+            judged.push(j.key);
+            entries.extend(j.entry);
         }
         progress.update(k as u64 + 1, || format!("{} keys, {replaced} improved, {games} games", entries.len()));
     }
@@ -1421,9 +1423,11 @@ fn judge_openings(
     if !args.quiet {
         let mean_gain = if replaced > 0 { 100.0 * gain / replaced as f64 } else { 0.0 };
         eprintln!(
-            "judge: {} positions kept, {} rolls, {} keys; {} turns of {} beaten by a better one (mean gain {:.1} points), {} games in {} ms",
+            "judge: {} positions kept, {} rolls, {} keys judged, {} entered; {} turns of {} beaten by a better one \
+             (mean gain {:.1} points), {} games in {} ms",
             kept.len(),
             rolls.len(),
+            judged.len(),
             entries.len(),
             replaced,
             args.search_bot,
@@ -1432,7 +1436,7 @@ fn judge_openings(
             started.elapsed().as_millis()
         );
     }
-    Ok(entries)
+    Ok((judged, entries))
 }
 
 /// One line of `--search-log`.
@@ -1440,7 +1444,8 @@ fn judge_openings(
 #[serde(rename_all = "camelCase")]
 struct JudgementJson<'a> {
     key: &'a str,
-    turn: String,
+    /// `null` when the key gets no entry.
+    turn: Option<String>,
     own_turn: String,
     survivor: String,
     replaced: bool,
@@ -1454,18 +1459,18 @@ struct JudgementJson<'a> {
 }
 
 fn judgement_json(j: &Judgement) -> String {
-    let e = &j.entry;
+    let [wins, draws, losses] = j.entry.as_ref().map_or([0; 3], |e| [e.wins, e.draws, e.losses]);
     let line = JudgementJson {
-        key: &e.key,
-        turn: e.signature.to_string(),
+        key: &j.key,
+        turn: j.entry.as_ref().map(|e| e.signature.to_string()),
         own_turn: j.own.to_string(),
         survivor: j.survivor.to_string(),
         replaced: j.replaced,
         gain: j.gain,
         half_width: j.half_width,
-        wins: e.wins,
-        draws: e.draws,
-        losses: e.losses,
+        wins,
+        draws,
+        losses,
         candidates: j.candidates,
         games: j.games,
     };
@@ -1479,7 +1484,7 @@ fn search_openings(
     used: &[&String],
     options: &BuildOptions,
     pool: &rayon::ThreadPool,
-) -> Result<Vec<BuiltEntry>, Failure> {
+) -> Result<(Vec<String>, Vec<BuiltEntry>), Failure> {
     let openings: Vec<Vec<Position>> =
         pool.install(|| used.par_iter().map(|l| opening_positions(l.as_bytes(), options, args.search_turns)).collect());
     let mut counts = PositionCounts::new();
@@ -1523,5 +1528,5 @@ fn search_openings(
             started.elapsed().as_millis()
         );
     }
-    Ok(entries)
+    Ok((Vec::new(), entries))
 }

@@ -98,3 +98,31 @@ pub fn sparse_position(
     let dice: String = faces.iter().map(|&f| Role::from_face(f).unwrap().char()).collect();
     Position::from_dfen(&format!("{text} {side} {castling} {ep} 0 1 {dice}")).unwrap()
 }
+
+/// A sparse position with both kings and up to `others` other pieces on random squares, random
+/// castling rights, en-passant squares and 1–3 dice. With `finished_one_in = n > 0`, one case in
+/// `n` drops Black's king (a finished game).
+pub fn sparse_with_kings(others: usize, finished_one_in: u8) -> impl Strategy<Value = Position> {
+    (
+        prop::collection::vec(0u8..64, 2),
+        0u8..finished_one_in.max(1),
+        prop::collection::vec((0u8..64, 0usize..12), 0..=others),
+        any::<bool>(),
+        0u8..16,
+        prop::collection::vec((0u8..8, any::<bool>()), 0..3),
+        prop::collection::vec(1u8..=6, 1..=3),
+    )
+        .prop_map(move |(kings, drop, pieces, black, rights, eps, faces)| {
+            let mut board = [None; 64];
+            for (sq, p) in pieces {
+                board[sq as usize] = Some(p);
+            }
+            // Kings last, so that they are not overwritten (they may overwrite each other).
+            board[kings[0] as usize] = Some(5);
+            board[kings[1] as usize] = Some(11);
+            if finished_one_in > 0 && drop == 0 {
+                board[kings[1] as usize] = None;
+            }
+            sparse_position(&board, black, rights, &eps, &faces)
+        })
+}
