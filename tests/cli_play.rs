@@ -348,3 +348,35 @@ fn distill_judges_turns_by_playouts_from_a_custom_start() {
     assert!(Book::from_tsv(&book).is_ok());
     ok(run(&["book", "validate", path(&dir.join("book1.tsv"))]));
 }
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_run_exits_130_and_leaves_no_file() {
+    use std::process::{Command, Stdio};
+    use std::time::{Duration, Instant};
+
+    let dir = scratch("interrupted");
+    let out = dir.join("games.jsonl");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dicechess"))
+        .args(["selfplay", "--white", "aggressive", "--games", "10000000", "--quiet", "-o", path(&out)])
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    assert!(sent.success());
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if started.elapsed() > Duration::from_secs(10) {
+            let _ = child.kill();
+            panic!("SIGINT did not end the run");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(status.code(), Some(130), "{status:?}");
+    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(left.is_empty(), "{left:?}");
+}

@@ -91,7 +91,7 @@ pub(super) fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
     let target = Path::new(path);
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let temp = target.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
-    let result = fs::write(&temp, bytes).and_then(|()| fs::rename(&temp, target));
+    let result = io::while_writing(&temp, || fs::write(&temp, bytes).and_then(|()| fs::rename(&temp, target)));
     if let Err(e) = result {
         let _ = fs::remove_file(&temp);
         return Err(Failure::io(format!("cannot write {path}: {e}")));

@@ -2,9 +2,11 @@
 //! stdout, DFEN arguments and the `--stdin` batch mode.
 
 use std::io::{self, BufRead, BufReader, BufWriter, StdoutLock, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::sync::Mutex;
 
-/// The exit codes of BOOK.md §11.1. (130, interrupted, is the default SIGINT behaviour.)
+/// The exit codes of BOOK.md §11.1; 130, interrupted, is [`exit_130_on_interrupt`]'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Exit {
     /// The work was done.
@@ -35,6 +37,34 @@ pub fn usage_exit(err: clap::Error, cmd: &clap::Command) -> ! {
     };
     eprint!("{text}");
     std::process::exit(Exit::Usage as i32);
+}
+
+/// The temporary output files being written, removed on SIGINT.
+static WRITING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// SIGINT (BOOK.md §11.1): the temporary output files being written are removed and the process
+/// exits 130. Outputs are written only when a run's work is done, so an interrupted run leaves no
+/// output behind.
+pub fn exit_130_on_interrupt() {
+    // Without a handler (one is installed already, or the platform refuses), SIGINT still ends
+    // the process with status 130; only a file caught mid-write would remain.
+    let _ = ctrlc::set_handler(|| {
+        if let Ok(paths) = WRITING.lock() {
+            for path in paths.iter() {
+                let _ = std::fs::remove_file(path);
+            }
+        }
+        std::process::exit(130);
+    });
+}
+
+/// Runs `write`, which creates `temp`, with `temp` removed if SIGINT comes meanwhile.
+pub fn while_writing<T>(temp: &Path, write: impl FnOnce() -> T) -> T {
+    let lock = || WRITING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    lock().push(temp.to_path_buf());
+    let result = write();
+    lock().retain(|p| p != temp);
+    result
 }
 
 /// A subcommand that stopped early: its exit code and the message for stderr.

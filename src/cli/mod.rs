@@ -55,6 +55,7 @@ enum Command {
 /// Parses the arguments, runs the subcommand and maps the outcome to an exit code (BOOK.md §11.1).
 /// Usage errors exit 2 and `--help` / `--version` exit 0 right away ([`io::usage_exit`]).
 pub fn run() -> ExitCode {
+    io::exit_130_on_interrupt();
     let cli = Cli::try_parse().unwrap_or_else(|e| {
         // The usage line of the subcommand being run, if any, else the tool's.
         let mut root = Cli::command();
