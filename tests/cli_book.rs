@@ -11,6 +11,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::fs;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 
 use common::cli::{code, fails, ok, path, read_json, run, scratch, stderr, stdout};
 use common::conformance::{self, array, Naming, Suite};
@@ -27,6 +28,18 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 /// Runs `check` on every case (a panic is that case's failure), then fails listing every failure.
 fn run_cases(what: &str, cases: &[Value], field: &'static str, check: impl Fn(&Value) -> Result<(), String>) {
     conformance::run_cases(what, cases, Naming { field, unique: false }, check);
+}
+
+/// [`run_cases`] with a fresh scratch directory `<prefix>-<n>` for each case.
+fn run_cases_in_scratch(
+    what: &str,
+    cases: &[Value],
+    field: &'static str,
+    prefix: &str,
+    check: impl Fn(&Value, &Path) -> Result<(), String>,
+) {
+    let counter = AtomicUsize::new(0);
+    run_cases(what, cases, field, |case| check(case, &scratch(&format!("{prefix}-{}", counter.fetch_add(1, SeqCst)))));
 }
 
 /// A vector file's path (an input of `book build`).
@@ -122,9 +135,7 @@ fn build_matches_the_vectors_in_every_format() {
     let doc = SUITE.load("build_expected.json");
     let cases = array(&doc["cases"], "build_expected.json cases");
     assert_eq!(cases.len(), 5);
-    let counter = std::sync::atomic::AtomicUsize::new(0);
-    run_cases("build_expected.json", cases, "input", |case| {
-        let dir = scratch(&format!("build-{}", counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst)));
+    run_cases_in_scratch("build_expected.json", cases, "input", "build", |case, dir| {
         let input = vector(s(case, "input"));
         let options = build_options(case);
         let tsv = s(case, "tsv");
@@ -297,9 +308,7 @@ fn issues(list: &Value) -> Vec<(u64, String)> {
 #[test]
 fn validate_matches_the_vectors() {
     let cases = SUITE.load("validate.json");
-    let counter = std::sync::atomic::AtomicUsize::new(0);
-    run_cases("validate.json", array(&cases, "validate.json"), "name", |case| {
-        let dir = scratch(&format!("validate-{}", counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst)));
+    run_cases_in_scratch("validate.json", array(&cases, "validate.json"), "name", "validate", |case, dir| {
         let book = dir.join("book.tsv");
         let text = s(case, "text");
         fs::write(&book, text).unwrap();
@@ -427,9 +436,7 @@ fn convert_encodes_the_vectors_and_converts_back() {
     let doc = SUITE.load("dcb.json");
     let encode = array(&doc["encode"], "encode");
     assert_eq!(encode.len(), 15);
-    let counter = std::sync::atomic::AtomicUsize::new(0);
-    run_cases("dcb.json encode", encode, "name", |case| {
-        let dir = scratch(&format!("convert-{}", counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst)));
+    run_cases_in_scratch("dcb.json encode", encode, "name", "convert", |case, dir| {
         let tsv = dir.join("book.tsv");
         fs::write(&tsv, s(case, "tsv")).unwrap();
         let dcb = dir.join("book.dcb");
@@ -472,10 +479,10 @@ fn convert_dumps_records() {
     let dir = scratch("convert-dump");
     let doc = SUITE.load("dcb.json");
     // The valid decode vectors (flags 0 and STATS): one line per record, in file order.
-    let counter = std::sync::atomic::AtomicUsize::new(0);
+    let counter = AtomicUsize::new(0);
     run_cases("dcb.json decode (dump)", array(&doc["decode"], "decode"), "name", |case| {
         let bytes = unhex(s(case, "hex"));
-        let file = dir.join(format!("{}.dcb", counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst)));
+        let file = dir.join(format!("{}.dcb", counter.fetch_add(1, SeqCst)));
         fs::write(&file, &bytes).unwrap();
         let out = run(&["book", "convert", path(&file), "-", "--to", "dump"]);
         if case["ok"] == true {
@@ -685,12 +692,10 @@ fn pick(weights: &[f64], u: f64) -> usize {
 #[test]
 fn probe_matches_the_lookup_vectors() {
     let cases = SUITE.load("lookup.json");
-    let counter = std::sync::atomic::AtomicUsize::new(0);
-    run_cases("lookup.json", array(&cases, "lookup.json"), "name", |case| {
+    run_cases_in_scratch("lookup.json", array(&cases, "lookup.json"), "name", "lookup", |case, dir| {
         let Some(key) = case["key"].as_str() else {
             return Ok(()); // no key: a DFEN without dice lists rolls instead (probe_a_built_book)
         };
-        let dir = scratch(&format!("lookup-{}", counter.fetch_add(1, std::sync::atomic::Ordering::SeqCst)));
         let book = dir.join("book.tsv");
         fs::write(&book, s(case, "book")).unwrap();
         let expect = &case["expect"];
