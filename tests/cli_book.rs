@@ -468,7 +468,7 @@ fn convert_encodes_the_vectors_and_converts_back() {
             if let Some(line) = case["line"].as_u64() {
                 assert!(msg.contains(&format!("{}:{line}", path(&tsv))), "{error}: names the file and line: {msg}");
             }
-            assert_eq!(listing(&dir), vec!["book.tsv".to_owned()], "nothing written");
+            assert_eq!(listing(dir), vec!["book.tsv".to_owned()], "nothing written");
         }
         Ok(())
     });

@@ -101,25 +101,12 @@ pub fn judge(
     let key_seed = derive(seed, fnv1a64(key.as_bytes()));
     let candidates = realizable(&legal_turns(&turns));
     let own_turn = choose_turn(bot, rolled, &mut Rng::from_seed(derive(key_seed, OWN_TURN_STREAM)), None);
-    let own_post = {
-        let mut end = *rolled;
-        for &m in &own_turn.moves {
-            end.play_unchecked(m);
-        }
-        end.end_turn();
-        end
-    };
+    let mut own_post = *rolled;
+    own_post.play_turn(&own_turn.moves); // no king capture: the roll has none
     let posts: Vec<Position> = candidates.iter().map(Turn::post_turn).collect();
     let mover = rolled.turn();
-    let playout = |start: &Position, game: u64| Playout {
-        start: *start,
-        mover,
-        seeds: GameSeeds {
-            dice: derive(key_seed, 8 * game),
-            white: derive(key_seed, 8 * game + 1),
-            black: derive(key_seed, 8 * game + 2),
-        },
-    };
+    let playout =
+        |start: &Position, game: u64| Playout { start: *start, mover, seeds: GameSeeds::of_game(key_seed, game) };
 
     let (survivor, mut games) = halve(&posts, judging.first_round, &playout, run);
     let own = posts.iter().position(|p| *p == own_post);

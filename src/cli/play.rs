@@ -400,15 +400,9 @@ fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2], timing: 
             }
             remaining[i] += increment;
         }
-        let mut captured = false;
-        for &m in &choice.moves {
-            captured |= pos.is_king_capture(m);
-            pos.play_unchecked(m);
-        }
-        if captured {
+        if pos.play_turn(&choice.moves) {
             break (Some(mover), Termination::KingCapture);
         }
-        pos.end_turn();
     };
     Game { winner, termination, turns, usage }
 }
@@ -625,19 +619,11 @@ fn start_of(starts: &[Position], i: usize) -> Position {
 fn play_pair(m: &Match, starts: &[Position], seed: u64, i: usize) -> PairResult {
     let n = 8 * i as u64;
     let start = start_of(starts, i);
-    let dice = derive(seed, n);
-    let g0 = play_game(
-        &start,
-        GameSeeds { dice, white: derive(seed, n + 1), black: derive(seed, n + 2) },
-        [&m.a, &m.b],
-        &m.timing,
-    );
-    let g1 = play_game(
-        &start,
-        GameSeeds { dice, white: derive(seed, n + 3), black: derive(seed, n + 4) },
-        [&m.b, &m.a],
-        &m.timing,
-    );
+    let first = GameSeeds::of_game(seed, i as u64);
+    let g0 = play_game(&start, first, [&m.a, &m.b], &m.timing);
+    // The second game: the same dice, fresh player streams.
+    let second = GameSeeds { dice: first.dice, white: derive(seed, n + 3), black: derive(seed, n + 4) };
+    let g1 = play_game(&start, second, [&m.b, &m.a], &m.timing);
     let mut r = PairResult {
         scores: [1, 1],
         turn_cap_draws: 0,
@@ -1204,13 +1190,7 @@ fn self_play(args: &GamesArgs) -> Result<Vec<String>, Failure> {
                 } else {
                     (&white, &black, &white_id, &black_id)
                 };
-                let n = 8 * g as u64;
-                let seeds = GameSeeds {
-                    dice: derive(args.seed, n),
-                    white: derive(args.seed, n + 1),
-                    black: derive(args.seed, n + 2),
-                };
-                let game = play_game(&start, seeds, [w, b], &timing);
+                let game = play_game(&start, GameSeeds::of_game(args.seed, g as u64), [w, b], &timing);
                 let record = RecordJson {
                     id: format!("{}-{g}", args.seed),
                     white: wid,

@@ -82,6 +82,20 @@ impl Position {
             if m.role == Role::Pawn || captured.is_some() { 0 } else { (self.halfmove + 1).min(MAX_HALFMOVE) };
     }
 
+    /// Plays a turn's micro-moves (generated ones, in order): `true` when one captures a king, which
+    /// ends the game (the turn is not ended, RULES.md §4.6); otherwise the turn is ended.
+    pub fn play_turn(&mut self, moves: &[Move]) -> bool {
+        for &m in moves {
+            let captures_king = self.is_king_capture(m);
+            self.play_unchecked(m);
+            if captures_king {
+                return true;
+            }
+        }
+        self.end_turn();
+        false
+    }
+
     /// Ends the turn (RULES.md §7): expires the next side's old targets, passes the move, empties
     /// the dice pool.
     pub fn end_turn(&mut self) {

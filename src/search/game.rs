@@ -2,7 +2,7 @@
 //! their own stream, each side its own stream, king capture wins, a draw at half-move clock 100
 //! or after 10 000 turns.
 
-use super::prng::Rng;
+use super::prng::{derive, Rng};
 use super::{choose_turn, Bot};
 use crate::{Color, Position};
 
@@ -19,6 +19,15 @@ pub struct GameSeeds {
     pub black: u64,
 }
 
+impl GameSeeds {
+    /// Game `g` of the master seed `seed` (BOOK.md §10.1; the first game of arena pair `g`):
+    /// dice `derive(seed, 8g)`, White `derive(seed, 8g+1)`, Black `derive(seed, 8g+2)`.
+    pub fn of_game(seed: u64, g: u64) -> GameSeeds {
+        let n = 8 * g;
+        GameSeeds { dice: derive(seed, n), white: derive(seed, n + 1), black: derive(seed, n + 2) }
+    }
+}
+
 /// Plays from `start` (side to move as given, dice ignored) until the game ends, `bots` by
 /// colour index (White, Black), each untimed. Returns the winner, `None` for a draw.
 pub fn play_untimed(start: &Position, bots: [&dyn Bot; 2], seeds: GameSeeds) -> Option<Color> {
@@ -32,14 +41,9 @@ pub fn play_untimed(start: &Position, bots: [&dyn Bot; 2], seeds: GameSeeds) -> 
         pos.set_dice(dice_rng.roll());
         let mover = pos.turn();
         let choice = choose_turn(bots[mover.index()], &pos, &mut rngs[mover.index()], None);
-        for &m in &choice.moves {
-            let captures_king = pos.is_king_capture(m);
-            pos.play_unchecked(m);
-            if captures_king {
-                return Some(mover);
-            }
+        if pos.play_turn(&choice.moves) {
+            return Some(mover);
         }
-        pos.end_turn();
     }
     None
 }
