@@ -1,6 +1,23 @@
 //! `dicechess`: a Dice Chess engine — the exact rules, bots and opening books — for native use
 //! and WebAssembly.
 //!
+//! # Glossary
+//! Each word names one thing, here and in the code (RULES.md §1, BOOK.md §1).
+//! * **position**: the board, side to move, castling rights, en-passant square, clocks and a dice
+//!   pool ([`Position`], written as DFEN). Between turns its pool is empty.
+//! * **dice**: a pool of 0–3 faces, each naming a piece type ([`Dice`]).
+//! * **roll**: a position whose side to move has rolled its dice (a non-empty pool); the start of
+//!   a turn. Every turn-level function (the turn tree, the bots, book lookup) takes a roll.
+//! * **micro-move**: one move of one piece, spending the die of its type; castling spends a King and
+//!   a Rook die ([`Move`]; [`Uci`] is its text identity).
+//! * **turn**: the 1–3 micro-moves a player makes for one roll: a complete path that spends the most
+//!   dice the roll allows, or any path ending in a king capture (RULES.md §8).
+//! * **step**: a node of the turn tree: a micro-move with the position after it ([`Step`]).
+//! * **pass**: a roll with no legal turn; the opponent rolls next.
+//! * **king capture**: the capture of a king: it ends the turn and wins the game.
+//! * **book key**: a roll's identity in an opening book: its normalized DFEN (no clocks, en passant
+//!   only where a pawn can take) and its dice sorted (RULES.md §13).
+//!
 //! ```
 //! use dicechess::{Position, Turns};
 //!

@@ -15,8 +15,8 @@ use dicechess::book::api::{
 use dicechess::book::{encode_tsv, lookup, Book, BookBot, Decision};
 use dicechess::search::api::{get_best_move, should_bot, BestMoveOptions, DecisionOptions};
 use dicechess::search::{
-    choose_turn, legal_turns, material, material_fallback, Bot, Deadline, ManualClock, Moment, Question, Registry, Rng,
-    SystemClock, BUILTIN_INFO,
+    choose_turn, legal_turns, material, material_fallback, Bot, Builtin, Deadline, ManualClock, Moment, Question,
+    Registry, Rng, SystemClock,
 };
 use dicechess::{Position, Turns};
 use serde_json::Value;
@@ -230,7 +230,7 @@ fn registration_rules() {
     // Unknown base (no greedy fallback here), empty and built-in ids, malformed book.
     assert!(!register_opening_book_bot(&mut registry, book, "nope", "a", "A"));
     assert!(!register_opening_book_bot(&mut registry, book, "greedy", "", "A"));
-    for (id, ..) in BUILTIN_INFO {
+    for id in Builtin::ALL.map(Builtin::id) {
         assert!(!register_opening_book_bot(&mut registry, book, "greedy", &id.to_ascii_uppercase(), "A"));
     }
     assert!(!register_opening_book_bot(&mut registry, BookInput::Text("# comment\n"), "greedy", "a", "A"));

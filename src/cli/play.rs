@@ -26,8 +26,8 @@ use dicechess::search::api::{get_best_move, BestMoveOptions};
 use dicechess::search::stats::{self, SprtParams, Trinomial};
 use dicechess::search::Clock as _;
 use dicechess::search::{
-    budget_ms, choose_turn, derive, policy_by_id, Bot, Budgeting, ClockState, Deadline, GameSeeds, Registry, Rng,
-    SystemClock, TimePolicy, ARENA_OVERHEAD_MS, BUILTIN_INFO, HALFMOVE_DRAW, TURN_CAP,
+    budget_ms, choose_turn, derive, policy_by_id, Bot, Budgeting, Builtin, ClockState, Deadline, GameSeeds, Registry,
+    Rng, SystemClock, TimePolicy, ARENA_OVERHEAD_MS, HALFMOVE_DRAW, TURN_CAP,
 };
 use dicechess::{Color, Dice, Move, Position};
 
@@ -42,8 +42,8 @@ use super::io::{self, Exit, Failure, Outcome};
 /// A built-in bot id, ASCII-case-insensitively; returned in its canonical spelling. An unknown id
 /// is a usage error (BOTS.md §10.1).
 pub(super) fn bot_id(text: &str) -> Result<String, String> {
-    BUILTIN_INFO.iter().find(|row| row.0.eq_ignore_ascii_case(text)).map(|row| row.0.to_owned()).ok_or_else(|| {
-        let ids: Vec<&str> = BUILTIN_INFO.iter().map(|row| row.0).collect();
+    Builtin::from_id(text).map(|b| b.id().to_owned()).ok_or_else(|| {
+        let ids: Vec<&str> = Builtin::ALL.iter().map(|b| b.id()).collect();
         format!("unknown bot '{text}'; the bots are {}", ids.join(", "))
     })
 }

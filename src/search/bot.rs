@@ -126,44 +126,113 @@ pub fn pick_by_key(turns: &[Turn], scores: &[i64], rng: &mut Rng) -> (usize, i64
     (i, scores[i])
 }
 
-/// The built-in rows of `getAvailableBots()` (BOTS.md §3.1), in table order.
-pub const BUILTIN_INFO: [(&str, &str, &str, u32, bool); 7] = [
-    ("random", "Random", "Makes a random valid move.", 1, false),
-    ("checkmate-aware", "Checkmate Aware", "Prioritizes immediate checkmate and king safety, but remains material-blind.", 2, false),
-    ("greedy", "Greedy", "Always tries to capture the highest value piece without considering consequences.", 3, false),
-    (
-        "greedy-v2",
-        "Cautious Greedy",
-        "Tries to capture the highest value piece, but avoids leaving the King exposed to immediate capture.",
-        4,
-        false,
-    ),
-    ("aggressive", "Aggressive", "Actively hunts your pieces and targets your king, pushing pawns forward aggressively.", 5, false),
-    (
-        "monte-carlo",
-        "Monte-Carlo",
-        "Estimates the full-game win probability of each candidate turn with Rao-Blackwellized Monte-Carlo rollouts and plays the highest.",
-        6,
-        true,
-    ),
-    (
-        "expectimax",
-        "Expectimax",
-        "Looks one reply ahead: weighs all 56 dice rolls of the opponent by probability and assumes the strongest reply to each.",
-        7,
-        true,
-    ),
-];
+/// The built-in bots (BOTS.md §3.1), in table order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Builtin {
+    Random,
+    CheckmateAware,
+    Greedy,
+    GreedyV2,
+    Aggressive,
+    MonteCarlo,
+    Expectimax,
+}
 
-/// The info row of built-in number `i` of [`BUILTIN_INFO`].
-pub fn builtin_info(i: usize) -> BotInfo {
-    let (id, name, description, difficulty, is_experimental) = BUILTIN_INFO[i];
-    BotInfo {
-        id: id.to_owned(),
-        name: name.to_owned(),
-        description: description.to_owned(),
-        difficulty,
-        is_experimental,
+/// A built-in's row of `getAvailableBots()`, as constants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BuiltinRow {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub description: &'static str,
+    pub difficulty: u32,
+    pub is_experimental: bool,
+}
+
+impl Builtin {
+    /// Every built-in, in table order.
+    pub const ALL: [Builtin; 7] = [
+        Builtin::Random,
+        Builtin::CheckmateAware,
+        Builtin::Greedy,
+        Builtin::GreedyV2,
+        Builtin::Aggressive,
+        Builtin::MonteCarlo,
+        Builtin::Expectimax,
+    ];
+
+    /// The bot an absent or unknown `algorithm` selects (BOTS.md §3.2).
+    pub const DEFAULT: Builtin = Builtin::Greedy;
+
+    /// Its `getAvailableBots()` row.
+    pub const fn row(self) -> BuiltinRow {
+        let (id, name, description, difficulty, is_experimental) = match self {
+            Builtin::Random => ("random", "Random", "Makes a random valid move.", 1, false),
+            Builtin::CheckmateAware => (
+                "checkmate-aware",
+                "Checkmate Aware",
+                "Prioritizes immediate checkmate and king safety, but remains material-blind.",
+                2,
+                false,
+            ),
+            Builtin::Greedy => (
+                "greedy",
+                "Greedy",
+                "Always tries to capture the highest value piece without considering consequences.",
+                3,
+                false,
+            ),
+            Builtin::GreedyV2 => (
+                "greedy-v2",
+                "Cautious Greedy",
+                "Tries to capture the highest value piece, but avoids leaving the King exposed to immediate capture.",
+                4,
+                false,
+            ),
+            Builtin::Aggressive => (
+                "aggressive",
+                "Aggressive",
+                "Actively hunts your pieces and targets your king, pushing pawns forward aggressively.",
+                5,
+                false,
+            ),
+            Builtin::MonteCarlo => (
+                "monte-carlo",
+                "Monte-Carlo",
+                "Estimates the full-game win probability of each candidate turn with Rao-Blackwellized Monte-Carlo rollouts and plays the highest.",
+                6,
+                true,
+            ),
+            Builtin::Expectimax => (
+                "expectimax",
+                "Expectimax",
+                "Looks one reply ahead: weighs all 56 dice rolls of the opponent by probability and assumes the strongest reply to each.",
+                7,
+                true,
+            ),
+        };
+        BuiltinRow { id, name, description, difficulty, is_experimental }
+    }
+
+    /// Its id.
+    pub const fn id(self) -> &'static str {
+        self.row().id
+    }
+
+    /// The built-in with this id, ASCII-case-insensitively.
+    pub fn from_id(id: &str) -> Option<Builtin> {
+        Builtin::ALL.into_iter().find(|b| b.id().eq_ignore_ascii_case(id))
+    }
+
+    /// Its row as a [`BotInfo`] (a fresh value).
+    pub fn info(self) -> BotInfo {
+        let row = self.row();
+        BotInfo {
+            id: row.id.to_owned(),
+            name: row.name.to_owned(),
+            description: row.description.to_owned(),
+            difficulty: row.difficulty,
+            is_experimental: row.is_experimental,
+        }
     }
 }
 
@@ -195,7 +264,7 @@ pub struct RandomBot;
 
 impl Bot for RandomBot {
     fn info(&self) -> BotInfo {
-        builtin_info(0)
+        Builtin::Random.info()
     }
 
     fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
@@ -220,7 +289,7 @@ pub struct CheckmateAwareBot;
 
 impl Bot for CheckmateAwareBot {
     fn info(&self) -> BotInfo {
-        builtin_info(1)
+        Builtin::CheckmateAware.info()
     }
 
     fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
@@ -244,19 +313,21 @@ impl Bot for CheckmateAwareBot {
 /// The evaluator-plus-tie-break bots: `greedy`, `greedy-v2` and `aggressive` (BOTS.md §4.3–§4.5).
 #[derive(Clone, Copy, Debug)]
 pub struct EvalBot {
-    /// Index into [`BUILTIN_INFO`].
-    row: usize,
+    builtin: Builtin,
     evaluator: fn(&Position, Color) -> i32,
     decisions: fn(Question, &Position) -> bool,
 }
 
 impl EvalBot {
     /// `greedy`: material.
-    pub const GREEDY: EvalBot = EvalBot { row: 2, evaluator: eval::material, decisions: decide_greedy };
+    pub const GREEDY: EvalBot =
+        EvalBot { builtin: Builtin::Greedy, evaluator: eval::material, decisions: decide_greedy };
     /// `greedy-v2`: material and the mover's own king safety.
-    pub const GREEDY_V2: EvalBot = EvalBot { row: 3, evaluator: eval::evaluate, decisions: decide_greedy_v2 };
+    pub const GREEDY_V2: EvalBot =
+        EvalBot { builtin: Builtin::GreedyV2, evaluator: eval::evaluate, decisions: decide_greedy_v2 };
     /// `aggressive`: storm, proximity and ring terms.
-    pub const AGGRESSIVE: EvalBot = EvalBot { row: 4, evaluator: eval::aggressive, decisions: decide_aggressive };
+    pub const AGGRESSIVE: EvalBot =
+        EvalBot { builtin: Builtin::Aggressive, evaluator: eval::aggressive, decisions: decide_aggressive };
 }
 
 fn decide_aggressive(question: Question, pos: &Position) -> bool {
@@ -270,7 +341,7 @@ fn decide_aggressive(question: Question, pos: &Position) -> bool {
 
 impl Bot for EvalBot {
     fn info(&self) -> BotInfo {
-        builtin_info(self.row)
+        self.builtin.info()
     }
 
     fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {

@@ -2,7 +2,7 @@
 //! by material; exact integer expectations, root transpositions merged, iterative widening under
 //! a deadline. Timed searches break ties by the `aggressive` evaluator of the candidate position.
 
-use super::bot::{builtin_info, decide_greedy_v2, Bot, BotInfo, Budgeting, Choice, Question, SearchContext};
+use super::bot::{decide_greedy_v2, Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
 use super::clock::Deadline;
 use super::eval::{aggressive, material, value, WIN};
 use super::kcp::rolls56;
@@ -251,7 +251,7 @@ impl ExpectimaxBot {
 
 impl Bot for ExpectimaxBot {
     fn info(&self) -> BotInfo {
-        builtin_info(6)
+        Builtin::Expectimax.info()
     }
 
     fn budgeting(&self) -> Budgeting {

@@ -28,8 +28,8 @@ mod time;
 mod turnlist;
 
 pub use bot::{
-    builtin_info, key, path_score, pick_by_key, win_probability, Bot, BotInfo, Budgeting, CheckmateAwareBot, Choice,
-    EvalBot, Question, RandomBot, SearchContext, BUILTIN_INFO,
+    key, path_score, pick_by_key, win_probability, Bot, BotInfo, Budgeting, Builtin, BuiltinRow, CheckmateAwareBot,
+    Choice, EvalBot, Question, RandomBot, SearchContext,
 };
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::SystemClock;
@@ -46,7 +46,7 @@ pub use game::{play_untimed, GameSeeds, HALFMOVE_DRAW, TURN_CAP};
 pub use kcp::{kcp, kcp_numerator, rolls56, Roll};
 pub use montecarlo::{probability_score, MonteCarloBot, DEFAULT_BUDGET_MS as MONTE_CARLO_DEFAULT_BUDGET_MS};
 pub use prng::{derive, mix64, seed_from_number, Rng};
-pub use registry::{RegisterError, Registry, DEFAULT_BOT, MAX_CUSTOM_BOTS, MAX_ID_LEN, MAX_NAME_LEN};
+pub use registry::{RegisterError, Registry, MAX_CUSTOM_BOTS, MAX_ID_LEN, MAX_NAME_LEN};
 pub use time::{
     budget, budget_ms, moves_to_go, policy_by_id, policy_or_default, Budget, ClockState, EmpiricalV1, LegacyLinearV1,
     TimePolicy, ARENA_OVERHEAD_MS, EMPIRICAL_KNOTS, JS_OVERHEAD_MS, MAX_BUDGET_MS, MIN_THINK_MS, POLICY_IDS,

@@ -1,9 +1,7 @@
 //! `monte-carlo` (BOTS.md §4.6): candidate turns judged by the win mass of rollouts from their
 //! post-turn positions.
 
-use super::bot::{
-    builtin_info, pick_by_key, win_probability, Bot, BotInfo, Budgeting, Choice, Question, SearchContext,
-};
+use super::bot::{pick_by_key, win_probability, Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
 use super::clock::{Deadline, Moment};
 use super::equity::run_rollouts;
 use super::eval::{self, insufficient_material, WIN};
@@ -108,7 +106,7 @@ impl MonteCarloBot {
 
 impl Bot for MonteCarloBot {
     fn info(&self) -> BotInfo {
-        builtin_info(5)
+        Builtin::MonteCarlo.info()
     }
 
     fn budgeting(&self) -> Budgeting {

@@ -1,6 +1,6 @@
 //! The bot registry (BOTS.md §3): built-ins plus custom bots, no global state.
 
-use super::bot::{Bot, BotInfo, CheckmateAwareBot, EvalBot, RandomBot};
+use super::bot::{Bot, BotInfo, Builtin, CheckmateAwareBot, EvalBot, RandomBot};
 use super::expectimax::ExpectimaxBot;
 use super::montecarlo::MonteCarloBot;
 use std::sync::Arc;
@@ -11,8 +11,6 @@ pub const MAX_ID_LEN: usize = 64;
 pub const MAX_NAME_LEN: usize = 256;
 /// Most custom bots registered at a time.
 pub const MAX_CUSTOM_BOTS: usize = 256;
-/// The bot used when `algorithm` is absent or unknown.
-pub const DEFAULT_BOT: &str = "greedy";
 
 /// Why a registration was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
@@ -50,6 +48,19 @@ impl std::fmt::Debug for Registry {
     }
 }
 
+/// The bot of a built-in.
+fn builtin_bot(builtin: Builtin) -> Arc<dyn Bot> {
+    match builtin {
+        Builtin::Random => Arc::new(RandomBot),
+        Builtin::CheckmateAware => Arc::new(CheckmateAwareBot),
+        Builtin::Greedy => Arc::new(EvalBot::GREEDY),
+        Builtin::GreedyV2 => Arc::new(EvalBot::GREEDY_V2),
+        Builtin::Aggressive => Arc::new(EvalBot::AGGRESSIVE),
+        Builtin::MonteCarlo => Arc::new(MonteCarloBot),
+        Builtin::Expectimax => Arc::new(ExpectimaxBot),
+    }
+}
+
 fn utf16_len(s: &str) -> usize {
     s.encode_utf16().count()
 }
@@ -57,15 +68,7 @@ fn utf16_len(s: &str) -> usize {
 impl Registry {
     /// The seven built-ins and no custom bot.
     pub fn new() -> Registry {
-        let builtins: Vec<Arc<dyn Bot>> = vec![
-            Arc::new(RandomBot),
-            Arc::new(CheckmateAwareBot),
-            Arc::new(EvalBot::GREEDY),
-            Arc::new(EvalBot::GREEDY_V2),
-            Arc::new(EvalBot::AGGRESSIVE),
-            Arc::new(MonteCarloBot),
-            Arc::new(ExpectimaxBot),
-        ];
+        let builtins = Builtin::ALL.into_iter().map(builtin_bot).collect();
         Registry { builtins, custom: Vec::new() }
     }
 
@@ -83,20 +86,19 @@ impl Registry {
         if utf16_len(id) > MAX_ID_LEN {
             return None;
         }
-        self.builtins
-            .iter()
-            .find(|b| b.info().id.eq_ignore_ascii_case(id))
+        Builtin::from_id(id)
+            .and_then(|b| self.builtins.get(b as usize))
             .or_else(|| self.custom.iter().find(|(k, _)| k.eq_ignore_ascii_case(id)).map(|(_, b)| b))
     }
 
     /// `true` if `id` names a built-in (ASCII-case-insensitively).
     pub fn is_builtin(&self, id: &str) -> bool {
-        self.builtins.iter().any(|b| b.info().id.eq_ignore_ascii_case(id))
+        Builtin::from_id(id).is_some()
     }
 
-    /// The bot an `algorithm` option selects: the registered id, else `greedy`.
+    /// The bot an `algorithm` option selects: the registered id, else [`Builtin::DEFAULT`].
     pub fn resolve(&self, algorithm: Option<&str>) -> &Arc<dyn Bot> {
-        algorithm.and_then(|id| self.get(id)).unwrap_or(&self.builtins[2])
+        algorithm.and_then(|id| self.get(id)).unwrap_or(&self.builtins[Builtin::DEFAULT as usize])
     }
 
     /// The number of custom bots.
