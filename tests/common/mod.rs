@@ -14,3 +14,5 @@ pub mod conformance;
 /// Random positions for the property tests.
 #[cfg(not(target_arch = "wasm32"))] // proptest is a native-only dev-dependency
 pub mod random;
+/// The case structs of the `search` vectors.
+pub mod search_cases;
