@@ -144,10 +144,20 @@ fn budget_is_the_bases() {
     let tsv = format!("{START} w KQkq - BPR\te2e4,f1c4\n");
     let mut registry = Registry::new();
     assert!(register_opening_book_bot(&mut registry, BookInput::Text(&tsv), "monte-carlo", "mc-book", "MC"));
-    let hit = best(&registry, &format!("{START} w KQkq - 0 1 PBR"), "mc-book", 1);
+    // A manual clock, 1 ms a read: `timeTakenMs` counts clock reads, not wall-clock time. A search
+    // reads it until its 1000 ms budget is spent; a book hit does not search.
+    let on_manual_clock = |algorithm: &str| {
+        let options = BestMoveOptions { algorithm: Some(algorithm.into()), seed: Some(1), ..Default::default() };
+        let clock = ManualClock::new(0, 1_000);
+        get_best_move(&registry, &format!("{START} w KQkq - 0 1 PBR"), &options, &clock, Moment(0))
+    };
+    let hit = on_manual_clock("mc-book");
     assert_eq!(hit.uci(), ["e2e4", "f1c4"]);
     assert_eq!(hit.budget_ms, 1000);
-    assert!(hit.time_taken_ms < 500, "a book hit does not search");
+    assert!(hit.time_taken_ms < 10, "a book hit does not search: {} clock reads", hit.time_taken_ms);
+    let search = on_manual_clock("monte-carlo");
+    assert_eq!(search.budget_ms, 1000);
+    assert!(search.time_taken_ms >= 500, "the base searches: {} clock reads", search.time_taken_ms);
 }
 
 /// The known conflict: a deadline that passes while the root turns are listed makes a timed search
