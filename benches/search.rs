@@ -5,7 +5,9 @@
 //! Run: `cargo bench --bench search` (about 1 minute). A subset: `cargo bench --bench search --
 //! equity`. Throughputs: `equity` counts rollouts, `expectimax/roll` counts chance-node rolls
 //! (one roll = one opponent roll judged over all its replies), `expectimax/search` counts the
-//! rolls of the untimed search (56 per expanded candidate). Results go in BENCHMARKS.md.
+//! rolls of the untimed search (56 per expanded candidate), `rollout/advance` one simulated turn and
+//! `rollout/equity10x40` ten rollouts of 40 plies (the former `probe_rollout_speed` of
+//! tests/search.rs). Results go in BENCHMARKS.md.
 
 mod common;
 
@@ -13,7 +15,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dicechess::search::{
-    chance_node, choose_turn, estimate_equity, kcp_numerator, legal_turns, ExpectimaxBot, Registry, Rng,
+    advance, chance_node, choose_turn, estimate_equity, kcp_numerator, legal_turns, ExpectimaxBot, Registry, Rng,
 };
 use dicechess::{Color, Position, Role, Turns};
 
@@ -112,9 +114,45 @@ fn expectimax(c: &mut Criterion) {
     g.finish();
 }
 
+/// The positions of the rollout benchmarks: the initial one and a sparse middlegame with Black to move.
+const ROLLOUT_POSITIONS: &[(&str, &str)] = &[
+    ("initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
+    ("sparse", "k3r2q/8/8/8/8/2B5/8/4K3 b - - 0 1"),
+];
+
+/// What a rollout costs: the king-capture probability of its first ply, one simulated turn
+/// (`advance`, restarting from the position when a game cannot go on) and ten rollouts of 40 plies.
+fn rollout(c: &mut Criterion) {
+    let mut g = c.benchmark_group("rollout");
+    for &(name, fen) in ROLLOUT_POSITIONS {
+        let p = position(fen);
+        g.throughput(Throughput::Elements(1));
+        g.bench_with_input(BenchmarkId::new("kcp", name), &p, |b, p| {
+            b.iter(|| kcp_numerator(black_box(p), Color::Black, Role::King))
+        });
+        g.bench_with_input(BenchmarkId::new("advance", name), &p, |b, p| {
+            let (mut rng, mut q) = (Rng::from_seed(1), *p);
+            b.iter(|| {
+                if !advance(black_box(&mut q), &mut rng) {
+                    q = *p;
+                }
+            })
+        });
+        g.throughput(Throughput::Elements(10));
+        g.bench_with_input(BenchmarkId::new("equity10x40", name), &p, |b, p| {
+            let mut seed = 0;
+            b.iter(|| {
+                seed += 1;
+                estimate_equity(black_box(p), 10, 40, &mut Rng::from_seed(seed))
+            })
+        });
+    }
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = common::config(500, 1500);
-    targets = kcp, equity, decisions, expectimax
+    targets = kcp, equity, decisions, expectimax, rollout
 }
 criterion_main!(benches);

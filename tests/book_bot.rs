@@ -7,6 +7,9 @@
 
 mod common;
 
+use common::book_cases::{Lookup, LookupExpect, SUITE};
+use common::conformance::run;
+
 use std::sync::Arc;
 
 use dicechess::book::api::{
@@ -19,14 +22,9 @@ use dicechess::search::{
     Registry, Rng, SystemClock,
 };
 use dicechess::{Position, Turns};
-use serde_json::Value;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R";
-
-fn lookup_cases() -> Vec<Value> {
-    common::conformance::Suite("book").load("lookup.json").as_array().unwrap().clone()
-}
 
 fn best(registry: &Registry, dfen: &str, algorithm: &str, seed: u64) -> dicechess::search::api::BestMove {
     let options = BestMoveOptions { algorithm: Some(algorithm.into()), seed: Some(seed), ..Default::default() };
@@ -37,10 +35,6 @@ fn best(registry: &Registry, dfen: &str, algorithm: &str, seed: u64) -> diceches
 fn clock_now(clock: &SystemClock) -> Moment {
     use dicechess::search::Clock;
     clock.now()
-}
-
-fn strings(v: &Value) -> Vec<String> {
-    v.as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_owned()).collect()
 }
 
 /// The material after playing `moves` (UCI) on the roll `dfen`, from the mover's view.
@@ -58,47 +52,48 @@ fn material_after(dfen: &str, moves: &[String]) -> i64 {
 /// the material score, a king capture scores WIN, a fallback returns exactly what greedy returns.
 #[test]
 fn lookup_vectors_through_the_bot() {
-    let cases = lookup_cases();
-    assert_eq!(cases.len(), 38);
-    for case in &cases {
-        let name = case["name"].as_str().unwrap();
-        let text = case["book"].as_str().unwrap();
-        let dfen = case["dfen"].as_str().unwrap();
-        let expect = &case["expect"];
-        let mut books = vec![("tsv", BookInput::Text(text))];
-        let encoded = encode_tsv(text).ok();
+    let cases: Vec<Lookup> = SUITE.cases("lookup.json");
+    let n = run("lookup.json through a book bot", &cases, |case, check| {
+        let mut books = vec![("tsv", BookInput::Text(&case.book))];
+        let encoded = encode_tsv(&case.book).ok();
         if let Some(bytes) = &encoded {
             books.push(("dcb", BookInput::Bytes(bytes)));
         }
         for (format, input) in books {
             let mut registry = Registry::new();
-            assert!(register_opening_book_bot(&mut registry, input, "greedy", "Book", "Book"), "{name}");
+            if !register_opening_book_bot(&mut registry, input, "greedy", "Book", "Book") {
+                check.fail(format!("{format}: the book does not register"));
+                continue;
+            }
             for seed in [0u64, 1, 7, 42, 12345] {
-                let got = best(&registry, dfen, "book", seed);
-                let what = format!("{name} ({format}, seed {seed})");
-                match expect["kind"].as_str().unwrap() {
-                    "fallback" => {
-                        let base = best(&registry, dfen, "greedy", seed);
-                        assert_eq!((got.uci(), got.score), (base.uci(), base.score), "{what}");
+                let got = best(&registry, &case.dfen, "book", seed);
+                let what = format!("{format}, seed {seed}");
+                match &case.expect {
+                    LookupExpect::Fallback => {
+                        let base = best(&registry, &case.dfen, "greedy", seed);
+                        check.eq(&what, (got.uci(), got.score), (base.uci(), base.score));
                     }
-                    "king-capture" => {
-                        assert_eq!(got.uci(), strings(&expect["turn"]), "{what}");
-                        assert_eq!(got.score, 2147483647, "{what}");
+                    LookupExpect::KingCapture { turn } => {
+                        check.eq(&format!("{what} turn"), &got.uci(), turn);
+                        check.eq(&format!("{what} score"), got.score, 2147483647);
                     }
-                    "book" => {
+                    LookupExpect::Book { candidates, .. } => {
                         let u = Rng::from_seed(seed).real();
-                        let pos = Position::from_dfen(dfen).unwrap();
-                        let Decision::Book(c) = lookup(&Book::from_tsv(text).unwrap(), &pos) else { panic!("{what}") };
-                        let want = strings(&expect["candidates"][c.pick(u)]["sequence"]);
-                        assert_eq!(got.uci(), want, "{what}");
-                        assert_eq!(got.score, material_after(dfen, &want), "{what}");
-                        assert_eq!(got.budget_ms, 0, "{what}");
+                        let pos = Position::from_dfen(&case.dfen).unwrap();
+                        let Decision::Book(c) = lookup(&Book::from_tsv(&case.book).unwrap(), &pos) else {
+                            check.fail(format!("{what}: the lookup is no book hit"));
+                            continue;
+                        };
+                        let want = &candidates[c.pick(u)].sequence;
+                        check.eq(&format!("{what} turn"), &got.uci(), want);
+                        check.eq(&format!("{what} score"), got.score, material_after(&case.dfen, want));
+                        check.eq(&format!("{what} budgetMs"), got.budget_ms, 0);
                     }
-                    other => panic!("{what}: unknown kind {other}"),
                 }
             }
         }
-    }
+    });
+    assert_eq!(n, 38);
 }
 
 /// Weighted alternatives 3:1 are played in proportion over many seeds.
@@ -149,10 +144,20 @@ fn budget_is_the_bases() {
     let tsv = format!("{START} w KQkq - BPR\te2e4,f1c4\n");
     let mut registry = Registry::new();
     assert!(register_opening_book_bot(&mut registry, BookInput::Text(&tsv), "monte-carlo", "mc-book", "MC"));
-    let hit = best(&registry, &format!("{START} w KQkq - 0 1 PBR"), "mc-book", 1);
+    // A manual clock, 1 ms a read: `timeTakenMs` counts clock reads, not wall-clock time. A search
+    // reads it until its 1000 ms budget is spent; a book hit does not search.
+    let on_manual_clock = |algorithm: &str| {
+        let options = BestMoveOptions { algorithm: Some(algorithm.into()), seed: Some(1), ..Default::default() };
+        let clock = ManualClock::new(0, 1_000);
+        get_best_move(&registry, &format!("{START} w KQkq - 0 1 PBR"), &options, &clock, Moment(0))
+    };
+    let hit = on_manual_clock("mc-book");
     assert_eq!(hit.uci(), ["e2e4", "f1c4"]);
     assert_eq!(hit.budget_ms, 1000);
-    assert!(hit.time_taken_ms < 500, "a book hit does not search");
+    assert!(hit.time_taken_ms < 10, "a book hit does not search: {} clock reads", hit.time_taken_ms);
+    let search = on_manual_clock("monte-carlo");
+    assert_eq!(search.budget_ms, 1000);
+    assert!(search.time_taken_ms >= 500, "the base searches: {} clock reads", search.time_taken_ms);
 }
 
 /// The known conflict: a deadline that passes while the root turns are listed makes a timed search

@@ -1,10 +1,10 @@
 //! The rules conformance vectors (`../shared/conformance/rules/`, RULES.md §19), loaded at test time
 //! and checked through `dicechess::api` (and the DFEN parser/serializer for `dfen.json`).
 //!
-//! One `#[test]` per file. Every case of a file runs, every failure is collected with its title, and
-//! the test fails at the end listing all of them; a panic inside the library is caught and reported as
-//! a failure of that case. The files are never copied into this repository: a missing `../shared`
-//! fails every test loudly.
+//! One `#[test]` per file. Each file is read into its typed case struct (the schemas of
+//! conformance/README.md, `deny_unknown_fields`), every case runs through `common::conformance::run`
+//! and every failure is listed with the case's title. The files are never copied into this
+//! repository: a missing `../shared` fails every test loudly.
 //!
 //! The vectors are written for the JavaScript API, which accepts any JS value. `dicechess::api` is
 //! typed (`&str`, `Option<&[&str]>`, `i64`), so arguments that JS would reject by type cannot even be
@@ -17,8 +17,9 @@ mod common;
 
 use std::collections::BTreeSet;
 
-use common::conformance::{self, Naming, Suite};
+use common::conformance::{run, Case, Check, JsArg, Suite};
 use dicechess::api;
+use serde::Deserialize;
 use serde_json::Value;
 
 const SUITE: Suite = Suite("rules");
@@ -43,65 +44,105 @@ const FILES: &[&str] = &[
     "turn_tree.json",
 ];
 
-/// Runs `check` on every case of `file` (a JSON array), then fails listing every failing case; two
-/// cases with the same title are a failure too.
-fn run_file(file: &str, check: impl Fn(&Value) -> Result<(), String>) {
-    let cases = SUITE.load(file);
-    conformance::run_cases(file, conformance::array(&cases, file), Naming { field: "title", unique: true }, check);
-}
-
 // ---------------------------------------------------------------------------------------------------
-// Field access
+// The case structs (conformance/README.md, "rules/")
 
-fn field<'a>(case: &'a Value, name: &str) -> Result<&'a Value, String> {
-    case.get(name).ok_or_else(|| format!("malformed case: no field {name:?}"))
+/// A case `{title, dfen, expected}`, the shape most files share; `E` is the type of `expected`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DfenCase<E> {
+    title: String,
+    dfen: String,
+    expected: E,
 }
 
-fn str_field<'a>(case: &'a Value, name: &str) -> Result<&'a str, String> {
-    field(case, name)?.as_str().ok_or_else(|| format!("malformed case: {name:?} is not a string"))
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Dfen {
+    title: String,
+    input: String,
+    valid: bool,
+    canonical: Option<String>,
 }
 
-/// A field that is a string or `null` (the neutral "no value").
-fn opt_str_field<'a>(case: &'a Value, name: &str) -> Result<Option<&'a str>, String> {
-    match field(case, name)? {
-        Value::Null => Ok(None),
-        Value::String(s) => Ok(Some(s)),
-        other => Err(format!("malformed case: {name:?} is neither a string nor null: {other}")),
-    }
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ApplyMove {
+    title: String,
+    dfen: String,
+    from: JsArg<String>,
+    to: JsArg<String>,
+    promotion: JsArg<Option<String>>,
+    expected: Option<String>,
 }
 
-fn str_list(value: &Value, name: &str) -> Result<Vec<String>, String> {
-    value
-        .as_array()
-        .ok_or_else(|| format!("malformed case: {name:?} is not an array"))?
-        .iter()
-        .map(|v| v.as_str().map(str::to_owned).ok_or_else(|| format!("malformed case: {name:?} holds a non-string")))
-        .collect()
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct Movegen {
+    title: String,
+    fen: String,
+    expected_moves: Vec<String>,
 }
 
-/// `moves` of `playable_dice.json` / `apply_turn.json`: `Some(list)` for an array of strings, `None`
-/// for anything JS would reject by type (a non-array, or an array with a non-string element).
-fn string_array(value: &Value) -> Option<Vec<&str>> {
-    value.as_array()?.iter().map(Value::as_str).collect()
+/// `playable_dice.json` (`moves` may be null, an array of strings or a non-array) and
+/// `apply_turn.json` (an array of strings or a non-array).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WithMoves {
+    title: String,
+    dfen: String,
+    moves: JsArg<Option<Vec<String>>>,
+    expected: Option<String>,
 }
 
-fn expect_eq<T: PartialEq + std::fmt::Debug>(got: T, expected: T) -> Result<(), String> {
-    if got == expected {
-        Ok(())
-    } else {
-        Err(format!("expected {expected:?}, got {got:?}"))
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Perft {
+    title: String,
+    dfen: String,
+    depth: f64,
+    expected: u64,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields, rename_all = "camelCase")]
+struct NormalizedFen {
+    title: String,
+    dfen: String,
+    normalized_fen: Option<String>,
+    book_key: Option<String>,
+}
+
+#[derive(Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+struct Status {
+    over: bool,
+    winner: Option<String>,
+}
+
+macro_rules! titled {
+    ($($t:ty),*) => {
+        $(impl Case for $t {
+            fn name(&self) -> String {
+                self.title.clone()
+            }
+        })*
+    };
+}
+titled!(Dfen, ApplyMove, Movegen, WithMoves, Perft, NormalizedFen);
+
+impl<E> Case for DfenCase<E> {
+    fn name(&self) -> String {
+        self.title.clone()
     }
 }
 
 /// For an argument the typed Rust API cannot express (see the module docs): the vector must expect
 /// the neutral result.
-fn expect_neutral(case: &Value, name: &str, why: &str) -> Result<(), String> {
-    let expected = field(case, name)?;
-    if expected.is_null() || expected == &Value::from(0) {
-        Ok(())
-    } else {
-        Err(format!("{why}: only a neutral result is expressible in Rust, but the vector expects {expected}"))
-    }
+fn expect_neutral(check: &mut Check, why: &str, expected: Option<&str>) {
+    check.that(expected.is_none(), || {
+        format!("{why}: only a neutral result is expressible in Rust, but the vector expects {expected:?}")
+    });
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -116,76 +157,65 @@ fn all_files_are_covered() {
 
 #[test]
 fn dfen() {
-    run_file("dfen.json", |case| {
-        let input = str_field(case, "input")?;
-        let valid = field(case, "valid")?.as_bool().ok_or("malformed case: valid is not a bool")?;
-        let canonical = opt_str_field(case, "canonical")?;
-        match dicechess::Position::from_dfen(input) {
-            Ok(pos) => {
-                if !valid {
-                    return Err(format!("expected a parse error, got Ok serializing to {:?}", pos.to_dfen()));
-                }
-                let out = pos.to_dfen();
-                expect_eq(Some(out.as_str()), canonical)?;
-                // The round trip of RULES.md §3.5.
-                let again = dicechess::Position::from_dfen(&out)
-                    .map_err(|e| format!("canonical {out:?} does not re-parse: {e}"))?;
-                expect_eq(again.to_dfen(), out)
+    let cases: Vec<Dfen> = SUITE.cases("dfen.json");
+    run("dfen.json", &cases, |case, check| match dicechess::Position::from_dfen(&case.input) {
+        Ok(pos) => {
+            let out = pos.to_dfen();
+            check.that(case.valid, || format!("expected a parse error, got Ok serializing to {out:?}"));
+            check.eq("canonical", Some(&out), case.canonical.as_ref());
+            // The round trip of RULES.md §3.5.
+            match dicechess::Position::from_dfen(&out) {
+                Ok(again) => check.eq("re-serialized", again.to_dfen(), out),
+                Err(e) => check.fail(format!("canonical {out:?} does not re-parse: {e}")),
             }
-            Err(e) => {
-                if valid {
-                    Err(format!("expected Ok serializing to {canonical:?}, got error: {e}"))
-                } else {
-                    Ok(())
-                }
-            }
+        }
+        Err(e) => {
+            check.that(!case.valid, || format!("expected Ok serializing to {:?}, got error: {e}", case.canonical));
+            check.eq("canonical", None, case.canonical.as_ref());
         }
     });
 }
 
 #[test]
 fn apply_move() {
-    run_file("apply_move.json", |case| {
-        let dfen = str_field(case, "dfen")?;
-        let expected = opt_str_field(case, "expected")?;
-        let (Some(from), Some(to)) = (field(case, "from")?.as_str(), field(case, "to")?.as_str()) else {
-            return expect_neutral(case, "expected", "a non-string square");
+    let cases: Vec<ApplyMove> = SUITE.cases("apply_move.json");
+    run("apply_move.json", &cases, |case, check| {
+        let expected = case.expected.as_deref();
+        let (Some(from), Some(to)) = (case.from.typed(), case.to.typed()) else {
+            return expect_neutral(check, "a non-string square", expected);
         };
-        let promotion = match field(case, "promotion")? {
-            Value::Null => None,
-            Value::String(s) => Some(s.as_str()),
-            _ => return expect_neutral(case, "expected", "a non-string promotion"),
+        let Some(promotion) = case.promotion.typed() else {
+            return expect_neutral(check, "a non-string promotion", expected);
         };
-        expect_eq(api::apply_move(dfen, from, to, promotion).as_deref(), expected)
+        check.eq("expected", api::apply_move(&case.dfen, from, to, promotion.as_deref()).as_deref(), expected);
     });
 }
 
 #[test]
 fn end_turn() {
-    run_file("end_turn.json", |case| {
-        let dfen = str_field(case, "dfen")?;
-        let expected = opt_str_field(case, "expected")?;
-        expect_eq(api::end_turn(dfen).as_deref(), expected)
+    let cases: Vec<DfenCase<Option<String>>> = SUITE.cases("end_turn.json");
+    run("end_turn.json", &cases, |case, check| {
+        check.eq("expected", api::end_turn(&case.dfen), case.expected.clone());
     });
 }
 
 #[test]
 fn turn_tree() {
-    run_file("turn_tree.json", |case| {
-        let dfen = str_field(case, "dfen")?;
+    let cases: Vec<DfenCase<Value>> = SUITE.cases("turn_tree.json");
+    run("turn_tree.json", &cases, |case, check| {
         // serde_json's `preserve_order` (enabled in dev-dependencies) keeps the file's key order, so
         // this is the exact text of JSON.stringify(expected), key order included.
-        let expected = serde_json::to_string(field(case, "expected")?).map_err(|e| e.to_string())?;
-        let got = api::legal_turn_tree_json(dfen);
+        let expected = serde_json::to_string(&case.expected).expect("a JSON value serializes");
+        let got = api::legal_turn_tree_json(&case.dfen);
         if got == expected {
-            return Ok(());
+            return;
         }
         let detail = match serde_json::from_str::<Value>(&got) {
             Err(e) => format!("output is not JSON ({e})"),
-            Ok(v) if &v == field(case, "expected")? => "same tree, different key order".to_owned(),
-            Ok(v) => tree_diff(field(case, "expected")?, &v),
+            Ok(v) if v == case.expected => "same tree, different key order".to_owned(),
+            Ok(v) => tree_diff(&case.expected, &v),
         };
-        Err(format!("{detail}\n    expected {}\n    got      {}", clip(&expected), clip(&got)))
+        check.fail(format!("{detail}\n    expected {}\n    got      {}", clip(&expected), clip(&got)));
     });
 }
 
@@ -225,32 +255,31 @@ fn clip(s: &str) -> String {
 
 #[test]
 fn legal_moves() {
-    run_file("legal_moves.json", |case| {
-        let dfen = str_field(case, "dfen")?;
-        let expected = str_list(field(case, "expected")?, "expected")?;
-        expect_eq(api::legal_uci_moves(dfen), expected)
+    let cases: Vec<DfenCase<Vec<String>>> = SUITE.cases("legal_moves.json");
+    run("legal_moves.json", &cases, |case, check| {
+        check.eq("expected", api::legal_uci_moves(&case.dfen), case.expected.clone());
     });
 }
 
 fn movegen(file: &str) {
-    run_file(file, |case| {
-        let fen = str_field(case, "fen")?;
-        let mut expected = str_list(field(case, "expectedMoves")?, "expectedMoves")?;
+    let cases: Vec<Movegen> = SUITE.cases(file);
+    run(file, &cases, |case, check| {
+        let mut expected = case.expected_moves.clone();
         expected.sort();
         // Compared as sets; not deduplicated, since getLegalUciMoves lists each UCI once.
-        let mut got = api::legal_uci_moves(fen);
+        let mut got = api::legal_uci_moves(&case.fen);
         got.sort();
         if got == expected {
-            return Ok(());
+            return;
         }
         let e: BTreeSet<_> = expected.iter().collect();
         let g: BTreeSet<_> = got.iter().collect();
-        Err(format!(
+        check.fail(format!(
             "missing {:?}, extra {:?}{}",
             e.difference(&g).collect::<Vec<_>>(),
             g.difference(&e).collect::<Vec<_>>(),
             if g.len() != got.len() { " (duplicates in the output)" } else { "" }
-        ))
+        ));
     });
 }
 
@@ -271,102 +300,77 @@ fn movegen_3_dice() {
 
 #[test]
 fn generate_moves() {
-    run_file("generate_moves.json", |case| {
-        let dfen = str_field(case, "dfen")?;
-        let expected = str_list(field(case, "expected")?, "expected")?;
-        expect_eq(api::generate_moves(dfen), expected)
+    let cases: Vec<DfenCase<Vec<String>>> = SUITE.cases("generate_moves.json");
+    run("generate_moves.json", &cases, |case, check| {
+        check.eq("expected", api::generate_moves(&case.dfen), case.expected.clone());
     });
 }
 
 #[test]
 fn playable_dice() {
-    run_file("playable_dice.json", |case| {
-        let dfen = str_field(case, "dfen")?;
-        let expected = opt_str_field(case, "expected")?;
-        let moves = match field(case, "moves")? {
-            Value::Null => None,
-            other => match string_array(other) {
-                Some(list) => Some(list),
-                None => return expect_neutral(case, "expected", "moves not an array of strings"),
-            },
+    let cases: Vec<WithMoves> = SUITE.cases("playable_dice.json");
+    run("playable_dice.json", &cases, |case, check| {
+        let Some(moves) = case.moves.typed() else {
+            return expect_neutral(check, "moves not an array of strings", case.expected.as_deref());
         };
-        expect_eq(api::playable_dice(dfen, moves.as_deref()).as_deref(), expected)
+        let moves: Option<Vec<&str>> = moves.as_ref().map(|list| list.iter().map(String::as_str).collect());
+        check.eq("expected", api::playable_dice(&case.dfen, moves.as_deref()), case.expected.clone());
     });
 }
 
 #[test]
 fn perft() {
-    run_file("perft.json", |case| {
-        let dfen = str_field(case, "dfen")?;
-        let expected = field(case, "expected")?.as_u64().ok_or("malformed case: expected is not an integer")?;
-        let depth = field(case, "depth")?;
-        let depth = match depth.as_i64() {
-            Some(d) => d,
-            None => match depth.as_f64() {
-                Some(f) if f.fract() == 0.0 && f.abs() < 1e15 => f as i64,
-                Some(_) => return expect_neutral(case, "expected", "a fractional depth"),
-                None => return Err("malformed case: depth is not a number".to_owned()),
-            },
-        };
+    let cases: Vec<Perft> = SUITE.cases("perft.json");
+    run("perft.json", &cases, |case, check| {
+        if case.depth.fract() != 0.0 || case.depth.abs() >= 1e15 {
+            // A fractional depth: the JS binding answers 0, the typed Rust API takes an integer.
+            return check.eq("expected (fractional depth)", case.expected, 0);
+        }
+        let depth = case.depth as i64;
         // Every case holds under both caps (conformance/README.md): check the Rust/CLI cap and the JS one.
-        expect_eq(api::perft(dfen, depth, api::PERFT_MAX_DEPTH), expected)
-            .map_err(|e| format!("cap {}: {e}", api::PERFT_MAX_DEPTH))?;
-        expect_eq(api::perft(dfen, depth, api::PERFT_MAX_DEPTH_JS), expected)
-            .map_err(|e| format!("cap {}: {e}", api::PERFT_MAX_DEPTH_JS))
+        for cap in [api::PERFT_MAX_DEPTH, api::PERFT_MAX_DEPTH_JS] {
+            check.eq(&format!("expected (cap {cap})"), api::perft(&case.dfen, depth, cap), case.expected);
+        }
     });
 }
 
 #[test]
 fn normalized_fen() {
-    run_file("normalized_fen.json", |case| {
-        let dfen = str_field(case, "dfen")?;
-        let normalized = opt_str_field(case, "normalizedFen")?;
-        let book_key = opt_str_field(case, "bookKey")?;
-        expect_eq(api::normalized_fen(dfen).as_deref(), normalized).map_err(|e| format!("normalizedFen: {e}"))?;
-        expect_eq(api::book_key(dfen).as_deref(), book_key).map_err(|e| format!("bookKey: {e}"))
+    let cases: Vec<NormalizedFen> = SUITE.cases("normalized_fen.json");
+    run("normalized_fen.json", &cases, |case, check| {
+        check.eq("normalizedFen", api::normalized_fen(&case.dfen), case.normalized_fen.clone());
+        check.eq("bookKey", api::book_key(&case.dfen), case.book_key.clone());
     });
 }
 
 #[test]
 fn canonical_key() {
-    run_file("canonical_key.json", |case| {
-        let dfen = str_field(case, "dfen")?;
-        let expected = opt_str_field(case, "expected")?;
-        expect_eq(api::canonical_key(dfen).as_deref(), expected)
+    let cases: Vec<DfenCase<Option<String>>> = SUITE.cases("canonical_key.json");
+    run("canonical_key.json", &cases, |case, check| {
+        check.eq("expected", api::canonical_key(&case.dfen), case.expected.clone());
     });
 }
 
 #[test]
 fn game_status() {
-    run_file("game_status.json", |case| {
-        let dfen = str_field(case, "dfen")?;
-        let expected = match field(case, "expected")? {
-            Value::Null => None,
-            Value::Object(o) => {
-                let over = o.get("over").and_then(Value::as_bool).ok_or("malformed case: over")?;
-                let winner = match o.get("winner") {
-                    Some(Value::Null) => None,
-                    Some(Value::String(w)) => Some(w.clone()),
-                    _ => return Err("malformed case: winner".to_owned()),
-                };
-                Some((over, winner))
-            }
-            other => return Err(format!("malformed case: expected {other}")),
-        };
-        let got = api::game_status(dfen).map(|s| (s.over, s.winner.map(|c| c.name().to_owned())));
-        expect_eq(got, expected)
+    let cases: Vec<DfenCase<Option<Status>>> = SUITE.cases("game_status.json");
+    run("game_status.json", &cases, |case, check| {
+        let got = api::game_status(&case.dfen)
+            .map(|s| Status { over: s.over, winner: s.winner.map(|c| c.name().to_owned()) });
+        check.eq("expected", got.as_ref(), case.expected.as_ref());
     });
 }
 
 #[test]
 fn apply_turn() {
-    run_file("apply_turn.json", |case| {
-        let dfen = str_field(case, "dfen")?;
-        let expected = opt_str_field(case, "expected")?;
-        let Some(moves) = string_array(field(case, "moves")?) else {
-            return expect_neutral(case, "expected", "moves not an array of strings");
+    let cases: Vec<WithMoves> = SUITE.cases("apply_turn.json");
+    run("apply_turn.json", &cases, |case, check| {
+        // `moves` is required here: null is as much a type error as a string.
+        let Some(Some(moves)) = case.moves.typed() else {
+            return expect_neutral(check, "moves not an array of strings", case.expected.as_deref());
         };
-        expect_eq(api::apply_turn(dfen, &moves).as_deref(), expected)
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        check.eq("expected", api::apply_turn(&case.dfen, &moves), case.expected.clone());
     });
 }
 

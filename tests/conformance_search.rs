@@ -1,22 +1,23 @@
 //! The search conformance vectors (`../shared/conformance/search/`, BOTS.md §12), loaded at test time
-//! and checked strictly. One `#[test]` per file; every case runs and all failures are listed at the
-//! end. The files are never copied into this repository.
+//! and checked strictly. One `#[test]` per file (two for the slow files); each file is read into the
+//! case structs of `common::search_cases` (`deny_unknown_fields`), every case runs through
+//! `common::conformance::run` and all failures are listed at the end under the case names. The files
+//! are never copied into this repository.
 #![cfg(all(not(target_arch = "wasm32"), feature = "search"))] // native only: wasm-pack test builds every test target for wasm32
-#![cfg(feature = "search")]
 
 mod common;
 
-use common::conformance::{Failures, Suite};
+use std::collections::{BTreeMap, HashMap};
+
+use common::conformance::{run, Check};
+use common::search_cases::{self as v, SUITE};
 use dicechess::search::api::{self, BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
 use dicechess::search::stats::{self, SprtParams, Trinomial};
 use dicechess::search::{
     budget, budget_ms, choose_turn, kcp_numerator, legal_turns, moves_to_go, policy_by_id, seed_from_number,
-    ClockState, MonteCarloBot, Question, Registry, Rng, SystemClock, TimePolicy,
+    ClockState, ManualClock, Moment, MonteCarloBot, Question, Registry, Rng, TimePolicy,
 };
 use dicechess::{Color, Position, Role, Turns};
-use serde_json::Value;
-
-const SUITE: Suite = Suite("search");
 
 const FILES: &[&str] = &[
     "decisions.json",
@@ -29,94 +30,64 @@ const FILES: &[&str] = &[
     "time_policy.json",
 ];
 
-/// A JSON number or the strings "Infinity" / "NaN".
-fn num(v: &Value) -> f64 {
-    match v {
-        Value::String(s) if s == "Infinity" => f64::INFINITY,
-        Value::String(s) if s == "-Infinity" => f64::NEG_INFINITY,
-        Value::String(s) if s == "NaN" => f64::NAN,
-        _ => v.as_f64().unwrap_or_else(|| panic!("not a number: {v}")),
-    }
-}
-
-fn opt_num(v: &Value, key: &str) -> Option<f64> {
-    v.get(key).filter(|x| !x.is_null()).map(num)
-}
-
-fn arr(v: &Value) -> &Vec<Value> {
-    v.as_array().unwrap_or_else(|| panic!("not an array: {v}"))
-}
-
-fn s(v: &Value) -> &str {
-    v.as_str().unwrap_or_else(|| panic!("not a string: {v}"))
-}
-
 #[test]
 fn all_files_are_covered() {
     let found = SUITE.files(|n| n.ends_with(".json"));
     assert_eq!(found, FILES, "a vector file was added or removed: give it a test");
 }
 
+fn hex64(x: u64) -> String {
+    format!("{x:016x}")
+}
+
 #[test]
 fn prng() {
-    let data = SUITE.load("prng.json");
-    let mut f = Failures::default();
-    let streams = arr(&data["streams"]);
-    for st in streams {
-        let title = format!("seed {}", st["seed"]);
-        let seed = seed_from_number(num(&st["seed"])).expect("finite seed");
-        f.eq(&title, "seedU64", format!("{seed:016x}"), s(&st["seedU64"]).to_owned());
+    let data: v::Prng = SUITE.doc("prng.json");
+    let n = run("prng.json streams", &data.streams, |st, check| {
+        let Some(seed) = seed_from_number(st.seed.0) else { return check.fail("not a finite seed") };
+        check.eq("seedU64", hex64(seed), st.seed_u64.clone());
         let mut rng = Rng::from_seed(seed);
-        let next: Vec<String> = (0..4).map(|_| format!("{:016x}", rng.next_u64())).collect();
-        let want: Vec<String> = arr(&st["nextU64Hex"]).iter().map(|v| s(v).to_owned()).collect();
-        f.eq(&title, "nextU64Hex", next, want);
+        let next: Vec<String> = (0..st.next_u64_hex.len()).map(|_| hex64(rng.next_u64())).collect();
+        check.eq("nextU64Hex", next, st.next_u64_hex.clone());
         let mut rng = Rng::from_seed(seed);
-        let dice: Vec<u64> = (0..12).map(|_| u64::from(rng.die())).collect();
-        f.eq(&title, "dice", dice, arr(&st["dice"]).iter().map(|v| v.as_u64().unwrap()).collect());
+        check.eq("dice", (0..st.dice.len()).map(|_| rng.die()).collect(), st.dice.clone());
         let mut rng = Rng::from_seed(seed);
-        let uni: Vec<u64> = (0..6).map(|_| rng.uniform(100)).collect();
-        f.eq(&title, "uniform100", uni, arr(&st["uniform100"]).iter().map(|v| v.as_u64().unwrap()).collect());
-        let mut rng = Rng::from_seed(seed);
-        for (k, want) in arr(&st["real"]).iter().map(num).enumerate() {
-            let raw = rng.next_u64();
-            let mut again = Rng::from_seed(seed);
-            (0..k).for_each(|_| {
-                again.next_u64();
-            });
-            let got = again.real();
+        let uniform: Vec<u64> = (0..st.uniform100.len()).map(|_| rng.uniform(100)).collect();
+        check.eq("uniform100", uniform, st.uniform100.clone());
+        let (mut rng, mut raw) = (Rng::from_seed(seed), Rng::from_seed(seed));
+        for (k, want) in st.real.iter().enumerate() {
+            let got = rng.real();
             // real() must be exactly (next >> 11) × 2^-53 of the same draw.
-            f.eq(&title, &format!("real[{k}] formula"), got, (raw >> 11) as f64 / 9_007_199_254_740_992.0);
-            f.eq(&title, &format!("real[{k}]"), got, want);
+            check.eq(&format!("real[{k}] formula"), got, (raw.next_u64() >> 11) as f64 / 9_007_199_254_740_992.0);
+            check.eq(&format!("real[{k}]"), got, want.0);
         }
-    }
-    for d in arr(&data["derive"]) {
-        let (sd, n) = (d["S"].as_u64().unwrap(), d["n"].as_u64().unwrap());
-        f.eq(
-            &format!("derive({sd}, {n})"),
-            "derivedHex",
-            format!("{:016x}", dicechess::search::derive(sd, n)),
-            s(&d["derivedHex"]).to_owned(),
-        );
-    }
-    // Non-finite seeds mean "no seed".
-    f.check(seed_from_number(f64::NAN).is_none() && seed_from_number(f64::INFINITY).is_none(), || {
-        "non-finite seed".into()
     });
-    f.finish("prng.json", streams.len());
+    assert_eq!(n, 6);
+    let n = run("prng.json derive", &data.derive, |d, check| {
+        check.eq("derivedHex", hex64(dicechess::search::derive(d.s, d.n)), d.derived_hex.clone());
+    });
+    assert_eq!(n, 5);
+    // Non-finite seeds mean "no seed".
+    assert!(seed_from_number(f64::NAN).is_none() && seed_from_number(f64::INFINITY).is_none());
 }
 
 #[test]
 fn registry() {
-    let data = SUITE.load("registry.json");
+    let want: Vec<v::BotEntry> = SUITE.cases("registry.json");
+    assert_eq!(want.len(), 7);
     let reg = Registry::new();
-    let got: Vec<Value> = reg
+    let got: Vec<v::BotEntry> = reg
         .bots()
         .into_iter()
-        .map(|b| {
-            serde_json::json!({"id": b.id, "name": b.name, "description": b.description, "difficulty": b.difficulty, "isExperimental": b.is_experimental})
+        .map(|b| v::BotEntry {
+            id: b.id,
+            name: b.name,
+            description: b.description,
+            difficulty: b.difficulty,
+            is_experimental: b.is_experimental,
         })
         .collect();
-    assert_eq!(Value::Array(got), data);
+    assert_eq!(got, want);
     // Lookup and fallback (BOTS.md §3.2).
     assert_eq!(reg.resolve(Some("GREEDY")).info().id, "greedy");
     assert_eq!(reg.resolve(Some("Monte-Carlo")).info().id, "monte-carlo");
@@ -128,31 +99,30 @@ fn registry() {
 
 #[test]
 fn kcp() {
-    let data = SUITE.load("kcp.json");
-    let cases = arr(&data);
-    let mut f = Failures::default();
-    for c in cases {
-        let title = s(&c["title"]);
-        let pos = match Position::from_dfen(s(&c["dfen"])) {
-            Ok(p) => p,
-            Err(e) => {
-                f.push(format!("{title}: DFEN does not parse: {e}"));
-                continue;
-            }
+    let cases: Vec<v::Kcp> = SUITE.cases("kcp.json");
+    let n = run("kcp.json", &cases, |c, check| {
+        let Some(pos) = check.ok("dfen", Position::from_dfen(&c.dfen)) else { return };
+        let defender = match c.defender.as_str() {
+            "white" => Color::White,
+            "black" => Color::Black,
+            other => return check.fail(format!("malformed case: defender {other:?}")),
         };
-        let defender = if s(&c["defender"]) == "white" { Color::White } else { Color::Black };
-        let target = if s(&c["target"]) == "king" { Role::King } else { Role::Queen };
-        f.eq(title, "numerator", u64::from(kcp_numerator(&pos, defender, target)), c["numerator"].as_u64().unwrap());
-    }
-    f.finish("kcp.json", cases.len());
+        let target = match c.target.as_str() {
+            "king" => Role::King,
+            "queen" => Role::Queen,
+            other => return check.fail(format!("malformed case: target {other:?}")),
+        };
+        check.eq("numerator", kcp_numerator(&pos, defender, target), c.numerator);
+    });
+    assert_eq!(n, 102);
 }
 
-fn clock_of(v: &Value) -> ClockState {
+fn clock_of(c: &v::Clock) -> ClockState {
     ClockState {
-        remaining_ms: v["remainingMs"].as_i64().unwrap(),
-        increment_ms: v["incrementMs"].as_i64().unwrap(),
-        move_number: v["moveNumber"].as_i64().unwrap() as i32,
-        moves_to_go: v.get("movesToGo").and_then(Value::as_i64).map(|m| m as i32),
+        remaining_ms: c.remaining_ms,
+        increment_ms: c.increment_ms,
+        move_number: c.move_number,
+        moves_to_go: c.moves_to_go,
     }
 }
 
@@ -168,33 +138,25 @@ impl TimePolicy for Constant {
     }
 }
 
-fn js_clock(v: &Value) -> ClockOptions {
-    ClockOptions {
-        remaining_ms: opt_num(v, "remainingMs"),
-        increment_ms: opt_num(v, "incrementMs"),
-        move_number: opt_num(v, "moveNumber"),
-        moves_to_go: opt_num(v, "movesToGo"),
-    }
-}
-
-/// The options of a JS call as the binding would pass them (fields of the right type only).
-fn best_move_options(v: &Value) -> BestMoveOptions {
-    let text = |k: &str| v.get(k).and_then(Value::as_str).map(str::to_owned);
+/// The options of a JS `getBestMove` call as the binding passes them.
+fn best_move_options(o: &v::JsOptions) -> BestMoveOptions {
     BestMoveOptions {
-        algorithm: text("algorithm"),
-        clock: v.get("clock").filter(|c| c.is_object()).map(js_clock),
-        time_policy: text("timePolicy"),
-        time_budget_ms: opt_num(v, "timeBudgetMs"),
-        seed: opt_num(v, "seed").and_then(seed_from_number),
+        algorithm: o.algorithm.clone(),
+        clock: o.clock.as_ref().map(|c| ClockOptions {
+            remaining_ms: c.remaining_ms.map(|x| x.0),
+            increment_ms: c.increment_ms.map(|x| x.0),
+            move_number: c.move_number.map(|x| x.0),
+            moves_to_go: c.moves_to_go.map(|x| x.0),
+        }),
+        time_policy: o.time_policy.clone(),
+        time_budget_ms: o.time_budget_ms.map(|x| x.0),
+        seed: o.seed.and_then(|x| seed_from_number(x.0)),
     }
 }
 
 #[test]
 fn time_policy() {
-    let data = SUITE.load("time_policy.json");
-    let mut f = Failures::default();
-    let mut n = 0;
-    let k = &data["constants"];
+    let data: v::TimePolicyFile = SUITE.doc("time_policy.json");
     let consts = [
         ("ReserveFloorMs", 300.0),
         ("ReserveFraction", 0.05),
@@ -209,70 +171,44 @@ fn time_policy() {
         ("MaxBudgetMs", dicechess::search::MAX_BUDGET_MS as f64),
         ("MonteCarloDefaultBudgetMs", dicechess::search::MONTE_CARLO_DEFAULT_BUDGET_MS as f64),
     ];
-    for (name, value) in consts {
-        f.eq("constants", name, num(&k[name]), value);
-    }
-    let knots: Vec<(i32, f64)> =
-        arr(&data["empiricalKnots"]).iter().map(|p| (p[0].as_i64().unwrap() as i32, num(&p[1]))).collect();
-    f.eq("empiricalKnots", "knots", knots, dicechess::search::EMPIRICAL_KNOTS.to_vec());
-    let policies: Vec<&str> = arr(&data["policies"]).iter().map(s).collect();
-    f.eq("policies", "ids", policies, dicechess::search::POLICY_IDS.to_vec());
-    for c in arr(&data["cases"]) {
-        n += 1;
-        let title = s(&c["title"]);
-        let policy = policy_by_id(s(&c["policy"])).expect("known policy");
-        let clock = clock_of(&c["clock"]);
+    let got: BTreeMap<String, f64> = consts.iter().map(|&(k, x)| (k.to_owned(), x)).collect();
+    let want: BTreeMap<String, f64> = data.constants.iter().map(|(k, x)| (k.clone(), x.0)).collect();
+    assert_eq!(got, want, "constants");
+    let knots: Vec<(i32, f64)> = data.empirical_knots.iter().map(|&(m, x)| (m, x.0)).collect();
+    assert_eq!(knots, dicechess::search::EMPIRICAL_KNOTS.to_vec(), "empiricalKnots");
+    assert_eq!(data.policies, dicechess::search::POLICY_IDS.to_vec(), "policies");
+    let n = run("time_policy.json cases", &data.cases, |c, check| {
+        let Some(policy) = policy_by_id(&c.policy) else { return check.fail("unknown policy") };
+        let clock = clock_of(&c.clock);
         let b = budget(policy, &clock);
-        f.eq(title, "targetMs", b.target_ms, c["targetMs"].as_i64().unwrap());
-        f.eq(title, "hardCapMs", b.hard_cap_ms, c["hardCapMs"].as_i64().unwrap());
-        f.eq(
-            title,
-            "budgetMs.overhead150",
-            budget_ms(policy, &clock, 150),
-            c["budgetMs"]["overhead150"].as_i64().unwrap(),
-        );
-        f.eq(
-            title,
-            "budgetMs.overhead50",
-            budget_ms(policy, &clock, 50),
-            c["budgetMs"]["overhead50"].as_i64().unwrap(),
-        );
-    }
-    for c in arr(&data["movesToGo"]) {
-        n += 1;
-        let policy = policy_by_id(s(&c["policy"])).expect("known policy");
-        let mn = c["moveNumber"].as_i64().unwrap() as i32;
-        let clock = ClockState { remaining_ms: 60_000, increment_ms: 0, move_number: mn, moves_to_go: None };
-        let (got, want) = (moves_to_go(policy, &clock), num(&c["movesToGo"]));
-        f.check((got - want).abs() <= 1e-9, || {
-            format!("movesToGo {} at {mn}: got {got}, want {want}", s(&c["policy"]))
-        });
-    }
-    for c in arr(&data["customEstimate"]) {
-        n += 1;
-        let title = s(&c["title"]);
-        let policy = Constant(num(&c["movesToGoEstimate"]));
-        let b = budget(&policy, &clock_of(&c["clock"]));
-        f.eq(title, "targetMs", b.target_ms, c["targetMs"].as_i64().unwrap());
-        f.eq(title, "hardCapMs", b.hard_cap_ms, c["hardCapMs"].as_i64().unwrap());
-    }
+        check.eq("targetMs", b.target_ms, c.target_ms);
+        check.eq("hardCapMs", b.hard_cap_ms, c.hard_cap_ms);
+        check.eq("budgetMs.overhead150", budget_ms(policy, &clock, 150), c.budget_ms.overhead150);
+        check.eq("budgetMs.overhead50", budget_ms(policy, &clock, 50), c.budget_ms.overhead50);
+    });
+    assert_eq!(n, 41);
+    let n = run("time_policy.json movesToGo", &data.moves_to_go, |c, check| {
+        let Some(policy) = policy_by_id(&c.policy) else { return check.fail("unknown policy") };
+        let clock = ClockState { remaining_ms: 60_000, increment_ms: 0, move_number: c.move_number, moves_to_go: None };
+        let (got, want) = (moves_to_go(policy, &clock), c.moves_to_go.0);
+        check.that((got - want).abs() <= 1e-9, || format!("movesToGo: got {got}, want {want}"));
+    });
+    assert_eq!(n, 21);
+    let n = run("time_policy.json customEstimate", &data.custom_estimate, |c, check| {
+        let b = budget(&Constant(c.moves_to_go_estimate.0), &clock_of(&c.clock));
+        check.eq("targetMs", b.target_ms, c.target_ms);
+        check.eq("hardCapMs", b.hard_cap_ms, c.hard_cap_ms);
+    });
+    assert_eq!(n, 5);
+    // The resolved budget does not depend on the clock: a manual one, 1 ms a read, keeps the
+    // budgeted searches short and the test free of wall-clock time.
     let registry = Registry::new();
-    let clock = SystemClock::new();
-    for c in arr(&data["jsGetBestMove"]["cases"]) {
-        n += 1;
-        let title = s(&c["title"]);
-        let options = best_move_options(&c["options"]);
-        let result =
-            api::get_best_move(&registry, s(&c["dfen"]), &options, &clock, dicechess::search::Clock::now(&clock));
-        f.eq(title, "budgetMs", result.budget_ms, c["expectedBudgetMs"].as_u64().unwrap());
-        if result.budget_ms > 0 {
-            // Latency contract, loosely (debug builds, shared cores): well within budget + slack.
-            f.check(result.time_taken_ms <= result.budget_ms + 250, || {
-                format!("{title}: took {} ms", result.time_taken_ms)
-            });
-        }
-    }
-    f.finish("time_policy.json", n);
+    let n = run("time_policy.json jsGetBestMove", &data.js_get_best_move.cases, |c, check| {
+        let clock = ManualClock::new(0, 1_000);
+        let result = api::get_best_move(&registry, &c.dfen, &best_move_options(&c.options), &clock, Moment(0));
+        check.eq("budgetMs", result.budget_ms, c.expected_budget_ms);
+    });
+    assert_eq!(n, 18);
 }
 
 const QUESTIONS: [(&str, Question); 4] = [
@@ -282,92 +218,118 @@ const QUESTIONS: [(&str, Question); 4] = [
     ("acceptDraw", Question::AcceptDraw),
 ];
 
+fn answers(a: &v::Answers) -> [Option<bool>; 4] {
+    [a.offer_double, a.accept_double, a.offer_draw, a.accept_draw]
+}
+
+/// The answer BOTS.md §7.1 gives to a question the vectors leave to the stream (`null`), on the
+/// call's stream seeded by `seed`: `random` compares one `real()` with its threshold; `monte-carlo`
+/// doubles on `p_MC`, the side to move's win mass of 120 rollouts of 40 plies on that stream, which
+/// is `estimateEquity` with those options and the same seed. `None`: the question is not random.
+fn stream_answer(bot: &str, q: Question, dfen: &str, seed: u64) -> Option<bool> {
+    match (bot, q) {
+        ("random", _) => {
+            let threshold = match q {
+                Question::OfferDouble => 0.15,
+                Question::AcceptDouble => 0.50,
+                Question::OfferDraw => 0.05,
+                Question::AcceptDraw => 0.20,
+            };
+            Some(Rng::from_seed(seed).real() < threshold)
+        }
+        ("monte-carlo", Question::OfferDouble | Question::AcceptDouble) => {
+            let options = EquityOptions { rollouts: Some(120.0), max_plies: Some(40.0), seed: Some(seed) };
+            let e = api::equity(dfen, &options);
+            let white = Position::from_dfen(dfen).ok()?.turn() == Color::White;
+            let p = if white { e.white_win } else { e.black_win };
+            Some(if q == Question::OfferDouble { p > 0.65 } else { p > 0.30 })
+        }
+        _ => None,
+    }
+}
+
 #[test]
 fn decisions() {
     check_decisions(false);
 }
 
-/// `monte-carlo`'s double decisions run 120 rollouts of 40 plies each, so they live in their own
-/// test.
+/// `monte-carlo`'s double decisions run 120 rollouts of 40 plies each (and their oracle as many), so
+/// they live in their own test.
 #[test]
 fn decisions_monte_carlo() {
     check_decisions(true);
 }
 
+/// Every answer of every bot: a boolean is compared exactly with a seeded call; a `null` (random)
+/// is compared with [`stream_answer`] for several seeds, and a seeded call is reproducible.
 fn check_decisions(monte_carlo: bool) {
-    let data = SUITE.load("decisions.json");
-    let cases = arr(&data["cases"]);
+    let data: v::Decisions = SUITE.doc("decisions.json");
     let registry = Registry::new();
-    let mut f = Failures::default();
-    for c in cases {
-        let title = s(&c["title"]);
-        let dfen = s(&c["dfen"]);
-        let pos = Position::from_dfen(dfen).expect("valid DFEN");
+    let answered = std::sync::atomic::AtomicUsize::new(0);
+    let n = run("decisions.json", &data.cases, |c, check| {
+        let Some(pos) = check.ok("dfen", Position::from_dfen(&c.dfen)) else { return };
         let (e, p) = dicechess::search::win_probability(&pos);
-        f.eq(title, "evaluation", i64::from(e), c["evaluation"].as_i64().unwrap());
-        let want_p = num(&c["winProbability"]);
-        f.check((p - want_p).abs() <= 5e-7, || format!("{title}: winProbability {p} vs {want_p}"));
-        for (bot, answers) in c["expected"].as_object().unwrap() {
-            if (bot == "monte-carlo") != monte_carlo {
-                continue;
-            }
-            for (key, q) in QUESTIONS {
-                let want = &answers[key];
-                // Seeded calls are reproducible; `null` answers depend on the stream and are only run.
-                let got = api::should_bot(
-                    &registry,
-                    dfen,
-                    q,
-                    &DecisionOptions { algorithm: Some(bot.clone()), seed: Some(1) },
-                );
-                if let Some(want) = want.as_bool() {
-                    f.eq(title, &format!("{bot}.{key}"), got, want);
+        check.eq("evaluation", e, c.evaluation);
+        check.that((p - c.win_probability).abs() <= 5e-7, || format!("winProbability {p} vs {}", c.win_probability));
+        check.eq("bots", c.expected.len(), 7);
+        let ask = |bot: &str, q: Question, seed: Option<u64>| {
+            api::should_bot(&registry, &c.dfen, q, &DecisionOptions { algorithm: Some(bot.to_owned()), seed })
+        };
+        for (bot, want) in c.expected.iter().filter(|(bot, _)| (*bot == "monte-carlo") == monte_carlo) {
+            for ((key, q), want) in QUESTIONS.into_iter().zip(answers(want)) {
+                answered.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let field = format!("{bot}.{key}");
+                match want {
+                    Some(want) => check.eq(&field, ask(bot, q, Some(1)), want),
+                    None => {
+                        let seeds: &[u64] = if monte_carlo { &[1, 2] } else { &[0, 1, 2, 3, 7, 42] };
+                        for &seed in seeds {
+                            let got = ask(bot, q, Some(seed));
+                            let Some(want) = stream_answer(bot, q, &c.dfen, seed) else {
+                                check.fail(format!("{field}: null, but the question is not random for {bot}"));
+                                break;
+                            };
+                            check.eq(&format!("{field} seed {seed}"), got, want);
+                            check.eq(&format!("{field} seed {seed} again"), ask(bot, q, Some(seed)), got);
+                        }
+                    }
                 }
             }
         }
         // Unknown ids behave as greedy.
-        for (key, q) in QUESTIONS.into_iter().filter(|_| !monte_carlo) {
-            let greedy = c["expected"]["greedy"][key].as_bool().unwrap();
-            let got = api::should_bot(
-                &registry,
-                dfen,
-                q,
-                &DecisionOptions { algorithm: Some("no-such-bot".into()), seed: None },
-            );
-            f.eq(title, &format!("unknown.{key}"), got, greedy);
+        if !monte_carlo {
+            let Some(greedy) = c.expected.get("greedy") else { return check.fail("no greedy answers") };
+            for ((key, q), want) in QUESTIONS.into_iter().zip(answers(greedy)) {
+                check.eq(&format!("unknown.{key}"), Some(ask("no-such-bot", q, None)), want);
+            }
         }
-    }
-    f.finish("decisions.json", cases.len());
+    });
+    assert_eq!(n, 18);
+    // Every answer of the file was checked: 4 questions of 1 bot (monte-carlo) or of the 6 others.
+    let bots = if monte_carlo { 1 } else { 6 };
+    assert_eq!(answered.into_inner(), n * bots * 4);
 }
 
 #[test]
 fn equity() {
-    let data = SUITE.load("equity.json");
-    let cases = arr(&data["cases"]);
-    let mut f = Failures::default();
-    for c in cases {
-        let title = s(&c["title"]);
-        let o = &c["options"];
+    let data: v::EquityFile = SUITE.doc("equity.json");
+    let n = run("equity.json", &data.cases, |c, check| {
+        let o = c.options.as_ref();
         let options = EquityOptions {
-            rollouts: opt_num(o, "rollouts"),
-            max_plies: opt_num(o, "maxPlies"),
-            seed: opt_num(o, "seed").and_then(seed_from_number),
+            rollouts: o.and_then(|o| o.rollouts).map(|x| x.0),
+            max_plies: o.and_then(|o| o.max_plies).map(|x| x.0),
+            seed: o.and_then(|o| o.seed).and_then(|x| seed_from_number(x.0)),
         };
-        let r = api::equity(s(&c["dfen"]), &options);
-        let w = &c["expected"];
-        f.eq(title, "whiteWin", r.white_win, num(&w["whiteWin"]));
-        f.eq(title, "blackWin", r.black_win, num(&w["blackWin"]));
-        f.eq(title, "undecided", r.undecided, num(&w["undecided"]));
-        f.eq(title, "rollouts", r.rollouts, w["rollouts"].as_u64().unwrap());
-        f.eq(title, "standardError", r.standard_error, num(&w["standardError"]));
-        f.eq(
-            title,
-            "varianceReductionVsVanilla",
-            r.variance_reduction_vs_vanilla,
-            num(&w["varianceReductionVsVanilla"]),
-        );
-    }
-    f.finish("equity.json", cases.len());
+        let r = api::equity(&c.dfen, &options);
+        let w = &c.expected;
+        check.eq("whiteWin", r.white_win, w.white_win.0);
+        check.eq("blackWin", r.black_win, w.black_win.0);
+        check.eq("undecided", r.undecided, w.undecided.0);
+        check.eq("rollouts", r.rollouts, w.rollouts);
+        check.eq("standardError", r.standard_error, w.standard_error.0);
+        check.eq("varianceReductionVsVanilla", r.variance_reduction_vs_vanilla, w.variance_reduction_vs_vanilla.0);
+    });
+    assert_eq!(n, 9);
 }
 
 /// The untimed decision of `bot` on `pos` with its stream seeded by `seed`, as UCI strings.
@@ -391,218 +353,188 @@ fn scenarios_searching_bots() {
 }
 
 fn check_scenarios(monte_carlo: bool) {
-    let data = SUITE.load("scenarios.json");
-    let catalog = &data["catalog"];
-    let seeds: Vec<u64> = arr(&catalog["seedSet"]["values"]).iter().map(|v| v.as_u64().unwrap()).collect();
+    let data: v::Scenarios = SUITE.doc("scenarios.json");
+    let catalog = &data.catalog;
+    let seeds = &catalog.seed_set.values;
     let registry = Registry::new();
-    let mut f = Failures::default();
-    let scenarios = arr(&catalog["scenarios"]);
-    let expectations = arr(&data["expectations"]);
-    f.eq("catalog", "expectations", expectations.len(), scenarios.len());
-    for (sc, ex) in scenarios.iter().zip(expectations) {
-        let id = s(&sc["id"]);
-        f.eq(id, "expectation id", s(&ex["id"]), id);
-        let pos = Position::from_dfen(s(&sc["dfen"])).expect("valid DFEN");
-        f.eq(id, "canonical DFEN", pos.to_dfen(), s(&sc["dfen"]).to_owned());
+    let ids = |list: Vec<&String>| list.into_iter().cloned().collect::<Vec<_>>();
+    assert_eq!(
+        ids(data.expectations.iter().map(|e| &e.id).collect()),
+        ids(catalog.scenarios.iter().map(|s| &s.id).collect()),
+        "one expectation per scenario, in order"
+    );
+    let scenarios: HashMap<&str, &v::Scenario> = catalog.scenarios.iter().map(|s| (s.id.as_str(), s)).collect();
+    let n = run("scenarios.json", &data.expectations, |ex, check| {
+        let sc = scenarios[ex.id.as_str()];
+        let Some(pos) = check.ok("dfen", Position::from_dfen(&sc.dfen)) else { return };
+        check.eq("canonical DFEN", pos.to_dfen(), sc.dfen.clone());
         let list = Turns::new(&pos).map(|t| legal_turns(&t)).unwrap_or_default();
         let legal: Vec<Vec<String>> = list.iter().map(|t| t.uci()).collect();
-        f.eq(id, "legalTurnCount", legal.len() as u64, ex["legalTurnCount"].as_u64().unwrap());
-        let expected: Option<Vec<Vec<String>>> = sc
-            .get("expectedTurns")
-            .map(|e| arr(e).iter().map(|t| arr(t).iter().map(|m| s(m).to_owned()).collect()).collect());
-        let matched = |choice: &Vec<String>| match &expected {
+        check.eq("legalTurnCount", legal.len() as u64, ex.legal_turn_count);
+        // A scenario expects turns or a pass (BOTS.md §11).
+        check.eq("expectPass", sc.expect_pass.unwrap_or(false), sc.expected_turns.is_none());
+        if sc.expect_pass == Some(true) {
+            check.eq("legal turns of a pass", legal.len(), 0);
+        }
+        let matched = |choice: &Vec<String>| match &sc.expected_turns {
             Some(turns) => turns.contains(choice),
             None => choice.is_empty() && legal.is_empty(),
         };
-        for run in arr(&ex["seeded"]) {
-            let seed = run["seed"].as_u64().unwrap();
-            for (bot, want) in run["bots"].as_object().unwrap() {
+        let searching = |bot: &str| (bot == "expectimax" || bot == "monte-carlo") && !legal.is_empty();
+        for run in &ex.seeded {
+            let seed = run.seed;
+            for (bot, want) in &run.bots {
                 // Untimed monte-carlo runs rollouts for every non-capturing turn even when a king
                 // capture decides (its tie-break draw follows them); expectimax expands 8 × 56 rolls.
-                let slow = (bot == "expectimax" || bot == "monte-carlo") && !legal.is_empty();
-                if slow != monte_carlo {
+                if searching(bot) != monte_carlo {
                     continue;
                 }
-                let want: Vec<String> = arr(want).iter().map(|m| s(m).to_owned()).collect();
                 let got = seeded_choice(&registry, bot, &pos, seed);
                 let is_legal = if got.is_empty() { legal.is_empty() } else { legal.contains(&got) };
-                f.check(is_legal, || format!("{id} seed {seed}: {bot} chose an illegal turn {got:?}"));
-                f.eq(id, &format!("seed {seed} {bot}"), got, want);
+                check.that(is_legal, || format!("seed {seed}: {bot} chose an illegal turn {got:?}"));
+                check.eq(&format!("seed {seed} {bot}"), &got, want);
             }
-            if let Some(scores) = run.get("monteCarloScores").filter(|_| monte_carlo) {
-                let want: Vec<(Vec<String>, i64)> = arr(scores)
-                    .iter()
-                    .map(|p| (arr(&p[0]).iter().map(|m| s(m).to_owned()).collect(), p[1].as_i64().unwrap()))
-                    .collect();
-                let mut rng = Rng::from_seed(seed);
-                let got_scores = MonteCarloBot::untimed_scores(&pos, &list, &mut rng);
-                let got: Vec<(Vec<String>, i64)> = legal.iter().cloned().zip(got_scores).collect();
-                f.eq(id, &format!("seed {seed} monteCarloScores"), got, want);
+            if let Some(want) = run.monte_carlo_scores.as_ref().filter(|_| monte_carlo) {
+                let scores = MonteCarloBot::untimed_scores(&pos, &list, &mut Rng::from_seed(seed));
+                let got: Vec<(Vec<String>, i64)> = legal.iter().cloned().zip(scores).collect();
+                check.eq(&format!("seed {seed} monteCarloScores"), &got, want);
             }
         }
         // Classes over seeds: checked on the seed set for the searching bots, on 64 seeds for the
         // instant ones ("sometimes" needs both outcomes there).
-        for (bot, class) in ex["bots"].as_object().unwrap() {
-            let Some(class) = class.as_str() else { continue };
-            if ((bot == "monte-carlo" || bot == "expectimax") && !legal.is_empty()) != monte_carlo {
+        for (bot, class) in &ex.bots {
+            if searching(bot) != monte_carlo {
                 continue;
             }
+            let Some(class) = class else {
+                // Not classified: only where rollouts decide (conformance/search/README.md).
+                check.that(bot == "monte-carlo", || format!("{bot}: null class"));
+                continue;
+            };
             if bot == "random" && class == "sometimes" {
                 // Uniform over T: some seed matches iff an expected turn is legal, not all iff a
                 // legal turn is not expected (1 in 402 is too rare for a 64-seed sample).
                 let some = legal.iter().any(&matched);
                 let not_all = legal.iter().any(|t| !matched(t));
-                f.check(some && not_all, || format!("{id}: random cannot match sometimes"));
+                check.that(some && not_all, || "random cannot match sometimes".into());
                 continue;
             }
-            let sample: Vec<u64> =
-                if bot == "monte-carlo" || bot == "expectimax" { seeds.clone() } else { (0..64).collect() };
+            let slow = bot == "monte-carlo" || bot == "expectimax";
+            let sample: Vec<u64> = if slow { seeds.clone() } else { (0..64).collect() };
             let hits = sample.iter().filter(|&&seed| matched(&seeded_choice(&registry, bot, &pos, seed))).count();
-            let ok = match class {
+            let ok = match class.as_str() {
                 "always" => hits == sample.len(),
                 "never" => hits == 0,
-                "sometimes" => hits > 0 && (hits < sample.len() || bot == "monte-carlo" || bot == "expectimax"),
+                "sometimes" => hits > 0 && (hits < sample.len() || slow),
                 _ => false,
             };
-            f.check(ok, || format!("{id}: {bot} should match {class}, matched {hits} of {} seeds", sample.len()));
+            check.that(ok, || format!("{bot} should match {class}, matched {hits} of {} seeds", sample.len()));
         }
+    });
+    assert_eq!(n, 12);
+}
+
+fn tri(t: v::Trinomial) -> Trinomial {
+    Trinomial { losses: t.losses, draws: t.draws, wins: t.wins }
+}
+
+/// A real-valued field within 1e-12 relative, `null` exactly; a missing field is a failure.
+fn close_rel(check: &mut Check, field: &str, got: Option<f64>, want: Option<Option<f64>>) {
+    let Some(want) = want else { return check.fail(format!("{field}: missing")) };
+    let ok = match (got, want) {
+        (None, None) => true,
+        (Some(g), Some(w)) => g == w || (g - w).abs() <= 1e-12 * w.abs().max(1e-300),
+        _ => false,
+    };
+    check.that(ok, || format!("{field}: got {got:?}, want {want:?}"));
+}
+
+/// An integer field, `null` included, exactly; a missing field is a failure.
+fn exact(check: &mut Check, field: &str, got: Option<u64>, want: Option<Option<u64>>) {
+    match want {
+        Some(want) => check.eq(field, got, want),
+        None => check.fail(format!("{field}: missing")),
     }
-    f.finish("scenarios.json", scenarios.len());
-}
-
-fn pent(v: &Value) -> [u64; 5] {
-    let a = arr(v);
-    std::array::from_fn(|i| a[i].as_u64().unwrap())
-}
-
-fn tri(v: &Value) -> Trinomial {
-    Trinomial {
-        losses: v["losses"].as_u64().unwrap(),
-        draws: v["draws"].as_u64().unwrap(),
-        wins: v["wins"].as_u64().unwrap(),
-    }
-}
-
-/// Real-valued field within 1e-12 relative, `null` exactly.
-fn close_rel(f: &mut Failures, title: &str, field: &str, got: Option<f64>, want: &Value) {
-    match (got, want.as_f64()) {
-        (None, None) if want.is_null() => {}
-        (Some(g), Some(w)) if (g - w).abs() <= 1e-12 * w.abs().max(1e-300) || g == w => {}
-        _ => f.push(format!("{title}: {field}: got {got:?}, want {want}")),
-    }
-}
-
-fn exact_opt(f: &mut Failures, title: &str, field: &str, got: Option<u64>, want: &Value) {
-    f.eq(title, field, got, want.as_u64());
-    f.check(got.is_some() || want.is_null(), || format!("{title}: {field}: want {want}"));
 }
 
 #[test]
 fn sprt() {
-    let data = SUITE.load("sprt.json");
-    let mut f = Failures::default();
-    let mut n = 0;
-    for c in arr(&data["scoreOfElo"]) {
-        n += 1;
-        let (got, want) = (stats::score_of_elo(num(&c["elo"])), num(&c["score"]));
-        let tol = c.get("tolerance").map_or(0.0, num);
-        f.check((got - want).abs() <= tol, || format!("scoreOfElo({}): got {got}, want {want}", c["elo"]));
-    }
-    let mut llrs = std::collections::HashMap::new();
-    for c in arr(&data["cases"]) {
-        n += 1;
-        let title = s(&c["title"]);
-        let params =
-            SprtParams { elo0: num(&c["elo0"]), elo1: num(&c["elo1"]), alpha: num(&c["alpha"]), beta: num(&c["beta"]) };
-        let r = stats::sprt(pent(&c["pentanomial"]), tri(&c["trinomial"]), params);
-        let w = &c["expected"];
-        f.eq(title, "verdict", r.verdict.as_str(), s(&w["verdict"]));
-        for (field, got) in [("llr", r.llr), ("lower", r.lower), ("upper", r.upper)] {
-            let want = num(&w[field]);
-            f.check((got - want).abs() <= 1e-9, || format!("{title}: {field}: got {got}, want {want}"));
+    let data: v::Sprt = SUITE.doc("sprt.json");
+    let n = run("sprt.json scoreOfElo", &data.score_of_elo, |c, check| {
+        let (got, want) = (stats::score_of_elo(c.elo.0), c.score.0);
+        let tol = c.tolerance.map_or(0.0, |t| t.0);
+        check.that((got - want).abs() <= tol, || format!("got {got}, want {want}"));
+    });
+    assert_eq!(n, 3);
+    let results: HashMap<&str, stats::SprtResult> = data
+        .cases
+        .iter()
+        .map(|c| {
+            let params = SprtParams { elo0: c.elo0.0, elo1: c.elo1.0, alpha: c.alpha.0, beta: c.beta.0 };
+            (c.title.as_str(), stats::sprt(c.pentanomial, tri(c.trinomial), params))
+        })
+        .collect();
+    let n = run("sprt.json cases", &data.cases, |c, check| {
+        let r = results[c.title.as_str()];
+        let w = &c.expected;
+        check.eq("verdict", r.verdict.as_str(), w.verdict.as_str());
+        for (field, got, want) in [("llr", r.llr, w.llr), ("lower", r.lower, w.lower), ("upper", r.upper, w.upper)] {
+            check.that((got - want.0).abs() <= 1e-9, || format!("{field}: got {got}, want {}", want.0));
         }
-        f.eq(title, "observations", r.observations, w["observations"].as_u64().unwrap());
-        llrs.insert(title.to_owned(), r);
-    }
-    // The constraints, evaluated on the computed values.
-    for c in arr(&data["cases"]) {
-        let title = s(&c["title"]);
-        let r = llrs[title];
-        for constraint in arr(&c["expected"]["constraints"]).iter().map(s) {
-            let ok = match constraint {
-                "llr == 0" => r.llr == 0.0,
-                "llr > upper" => r.llr > r.upper,
-                "llr < lower" => r.llr < r.lower,
-                "abs(llr) < 1" => r.llr.abs() < 1.0,
-                "abs(llr) < 3" => r.llr.abs() < 3.0,
-                "llr is finite" => r.llr.is_finite(),
-                "llr < 100" => r.llr < 100.0,
-                "observations == 120" => r.observations == 120,
-                "upper > ln(19)" => r.upper > 19f64.ln(),
+        check.eq("observations", r.observations, w.observations);
+        // The constraints, evaluated on the computed values.
+        let llr_of = |title: &str| results.get(title).map(|r| r.llr);
+        for constraint in &w.constraints {
+            let ok = match constraint.as_str() {
+                "llr == 0" => Some(r.llr == 0.0),
+                "llr > upper" => Some(r.llr > r.upper),
+                "llr < lower" => Some(r.llr < r.lower),
+                "abs(llr) < 1" => Some(r.llr.abs() < 1.0),
+                "abs(llr) < 3" => Some(r.llr.abs() < 3.0),
+                "llr is finite" => Some(r.llr.is_finite()),
+                "llr < 100" => Some(r.llr < 100.0),
+                "observations == 120" => Some(r.observations == 120),
+                "upper > ln(19)" => Some(r.upper > 19f64.ln()),
                 other => {
                     if let Some(rest) = other.strip_prefix("llr == -llr(").and_then(|x| x.strip_suffix(") within 1e-9"))
                     {
-                        (r.llr + llrs[rest].llr).abs() <= 1e-9
+                        llr_of(rest).map(|x| (r.llr + x).abs() <= 1e-9)
                     } else if let Some(rest) = other.strip_prefix("llr > llr(").and_then(|x| x.strip_suffix(')')) {
-                        r.llr > llrs[rest].llr
+                        llr_of(rest).map(|x| r.llr > x)
                     } else {
-                        f.push(format!("{title}: unknown constraint {other}"));
-                        true
+                        None
                     }
                 }
             };
-            f.check(ok, || format!("{title}: constraint {constraint} fails (llr {})", r.llr));
+            match ok {
+                Some(ok) => check.that(ok, || format!("constraint {constraint} fails (llr {})", r.llr)),
+                None => check.fail(format!("unknown constraint {constraint}")),
+            }
         }
-    }
-    for c in arr(&data["pairVariance"]) {
-        n += 1;
-        let title = s(&c["title"]);
-        let p = pent(&c["pentanomial"]);
-        if let Some(games) = c.get("trinomial") {
-            let r = stats::resolution(p, tri(games));
-            close_rel(&mut f, title, "pairScoreSd", r.pair_score_sd, &c["pairScoreSd"]);
-            close_rel(&mut f, title, "gameScoreSd", r.game_score_sd, &c["gameScoreSd"]);
-            close_rel(&mut f, title, "varianceReduction", r.variance_reduction, &c["varianceReduction"]);
-            exact_opt(
-                &mut f,
-                title,
-                "gamesToResolve2pcPaired",
-                r.games_to_resolve_2pc_paired,
-                &c["gamesToResolve2pcPaired"],
-            );
-            exact_opt(
-                &mut f,
-                title,
-                "gamesToResolve2pcUnpaired",
-                r.games_to_resolve_2pc_unpaired,
-                &c["gamesToResolve2pcUnpaired"],
-            );
-            exact_opt(
-                &mut f,
-                title,
-                "gamesToResolve3pcPaired",
-                r.games_to_resolve_3pc_paired,
-                &c["gamesToResolve3pcPaired"],
-            );
-            exact_opt(
-                &mut f,
-                title,
-                "gamesToResolve3pcUnpaired",
-                r.games_to_resolve_3pc_unpaired,
-                &c["gamesToResolve3pcUnpaired"],
-            );
+    });
+    assert_eq!(n, 10);
+    let n = run("sprt.json pairVariance", &data.pair_variance, |c, check| {
+        if let Some(games) = c.trinomial {
+            let r = stats::resolution(c.pentanomial, tri(games));
+            close_rel(check, "pairScoreSd", r.pair_score_sd, c.pair_score_sd);
+            close_rel(check, "gameScoreSd", r.game_score_sd, c.game_score_sd);
+            close_rel(check, "varianceReduction", r.variance_reduction, c.variance_reduction);
+            exact(check, "gamesToResolve2pcPaired", r.games_to_resolve_2pc_paired, c.games_to_resolve2pc_paired);
+            exact(check, "gamesToResolve2pcUnpaired", r.games_to_resolve_2pc_unpaired, c.games_to_resolve2pc_unpaired);
+            exact(check, "gamesToResolve3pcPaired", r.games_to_resolve_3pc_paired, c.games_to_resolve3pc_paired);
+            exact(check, "gamesToResolve3pcUnpaired", r.games_to_resolve_3pc_unpaired, c.games_to_resolve3pc_unpaired);
         } else {
-            let r = stats::pair_stats(p);
-            f.eq(title, "n", r.n, c["n"].as_u64().unwrap());
-            close_rel(&mut f, title, "mean", r.mean, &c["mean"]);
-            close_rel(&mut f, title, "sd", r.sd, &c["sd"]);
-            close_rel(&mut f, title, "standardError", r.standard_error, &c["standardError"]);
-            close_rel(&mut f, title, "ci95HalfWidthPercent", r.ci95_half_width_percent, &c["ci95HalfWidthPercent"]);
-            exact_opt(&mut f, title, "pairsToResolve2pc", r.pairs_to_resolve_2pc, &c["pairsToResolve2pc"]);
-            exact_opt(&mut f, title, "pairsToResolve4pc", r.pairs_to_resolve_4pc, &c["pairsToResolve4pc"]);
+            let r = stats::pair_stats(c.pentanomial);
+            exact(check, "n", Some(r.n), c.n.map(Some));
+            close_rel(check, "mean", r.mean, c.mean);
+            close_rel(check, "sd", r.sd, c.sd);
+            close_rel(check, "standardError", r.standard_error, c.standard_error);
+            close_rel(check, "ci95HalfWidthPercent", r.ci95_half_width_percent, c.ci95_half_width_percent);
+            exact(check, "pairsToResolve2pc", r.pairs_to_resolve_2pc, c.pairs_to_resolve2pc);
+            exact(check, "pairsToResolve4pc", r.pairs_to_resolve_4pc, c.pairs_to_resolve4pc);
         }
-    }
-    f.finish("sprt.json", n);
+    });
+    assert_eq!(n, 8);
 }
 
 /// Legality property: every bot returns a legal turn (an exact leaf of `Turns`) or a pass only

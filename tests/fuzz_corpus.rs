@@ -5,22 +5,25 @@
 
 #[path = "../fuzz/checks.rs"]
 mod checks;
+mod common;
 
+use std::collections::BTreeMap;
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
+use common::conformance::panic_message;
 use dicechess::search::scenarios::{core_search_v1, parse_catalog};
 
+/// Every fuzz target has a committed corpus of at least one input, and every input passes the
+/// target's check. A missing `fuzz/corpus`, a target without a corpus or an empty corpus fails: the
+/// replay never passes by replaying nothing.
 #[test]
 fn committed_corpora_pass_their_checks() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus");
-    let Ok(dirs) = fs::read_dir(&root) else {
-        eprintln!("no corpus at {}: nothing to replay", root.display());
-        return;
-    };
+    let dirs = fs::read_dir(&root).unwrap_or_else(|e| panic!("no fuzz corpus at {}: {e}", root.display()));
     let mut failures = Vec::new();
-    let mut replayed = 0;
+    let mut replayed: BTreeMap<String, usize> = BTreeMap::new();
     for dir in dirs {
         let dir = dir.expect("cannot read fuzz/corpus").path();
         if !dir.is_dir() {
@@ -34,23 +37,27 @@ fn committed_corpora_pass_their_checks() {
         let mut files: Vec<PathBuf> = fs::read_dir(&dir)
             .expect("cannot list a corpus")
             .map(|e| e.expect("cannot read an entry").path())
+            .filter(|f| f.is_file())
             .collect();
         files.sort();
-        for file in files.into_iter().filter(|f| f.is_file()) {
+        replayed.insert(name.clone(), files.len());
+        for file in files {
             let data = fs::read(&file).unwrap_or_else(|e| panic!("cannot read {}: {e}", file.display()));
-            replayed += 1;
             if let Err(panic) = catch_unwind(AssertUnwindSafe(|| check(&data))) {
-                let msg = panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-                    .unwrap_or_default();
+                let msg = panic_message(&*panic);
                 failures.push(format!("{}: {msg}\n    input: {:?}", file.display(), String::from_utf8_lossy(&data)));
             }
         }
     }
-    eprintln!("replayed {replayed} corpus files");
-    assert!(failures.is_empty(), "{} corpus inputs fail:\n{}", failures.len(), failures.join("\n"));
+    for (target, _) in checks::TARGETS {
+        match replayed.get(*target) {
+            None => failures.push(format!("fuzz target {target}: no corpus at fuzz/corpus/{target}")),
+            Some(0) => failures.push(format!("fuzz target {target}: empty corpus")),
+            Some(_) => {}
+        }
+    }
+    eprintln!("replayed {} corpus files", replayed.values().sum::<usize>());
+    assert!(failures.is_empty(), "{} corpus failures:\n{}", failures.len(), failures.join("\n"));
 }
 
 /// Every check also runs on a few fixed inputs, so that the checks themselves are exercised even

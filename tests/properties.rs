@@ -129,8 +129,18 @@ proptest! {
 
 #[test]
 fn sparse_generator_covers_both_colours() {
-    // Guards the generator itself: a White and a Black piece on known squares parse back.
-    let pos = Position::from_dfen("8/8/8/8/8/8/8/K6k w - - 0 1 K").unwrap();
+    // Guards the generator itself: indices into `PNBRQKpnbrqk` on a1-first squares, the side, the
+    // castling bits, the en-passant squares and the faces come out as the DFEN they describe.
+    let mut board = [None; 64];
+    board[0] = Some(5); // K on a1
+    board[7] = Some(11); // k on h1
+    board[8 + 4] = Some(0); // P on e2
+    board[6 * 8 + 3] = Some(7); // n on d7
+    let pos = sparse_position(&board, false, 0, &[], &[6, 1]);
+    assert_eq!(pos.to_dfen(), "8/3n4/8/8/8/8/4P3/K6k w - - 0 1 PK");
     assert_eq!(pos.piece_at(Square::A1), Some(Piece { color: Color::White, role: Role::King }));
     assert_eq!(pos.piece_at(Square::H1), Some(Piece { color: Color::Black, role: Role::King }));
+    let black = sparse_position(&board, true, 0, &[], &[2]);
+    assert_eq!(black.turn(), Color::Black);
+    assert_eq!(black.to_dfen(), "8/3n4/8/8/8/8/4P3/K6k b - - 0 1 n");
 }

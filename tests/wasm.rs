@@ -124,6 +124,7 @@ fn edge_primitives_never_trap() {
 #[cfg(feature = "search")]
 mod full {
     use super::{edge_strings, EDGE_NUMBERS, ROLL, START};
+    use dicechess::search::{seed_from_number, Rng};
     use dicechess::wasm;
     use wasm_bindgen_test::wasm_bindgen_test;
 
@@ -277,14 +278,27 @@ mod full {
         assert!(wasm::should_bot("k7/q7/r7/8/8/8/8/4K3 w - - 0 1", 3, Some("GREEDY-V2".into()), None));
         assert!(!wasm::should_bot("8/8/8/2N5/8/8/2P5/K7 w - - 0 1", 1, None, None), "finished game");
         for s in edge_strings() {
-            for q in 0..5 {
+            for q in 0..4 {
                 for bot in BOTS {
                     let _ = wasm::should_bot(&s, q, Some(bot.into()), Some(3.0));
                 }
             }
+            // Not one of the four questions: false, whatever the bot.
+            for bot in BOTS {
+                assert!(!wasm::should_bot(&s, 4, Some(bot.into()), Some(3.0)), "{bot} {s:?}");
+            }
         }
+        // `random` answers with one real() of the call's stream below the question's threshold
+        // (BOTS.md 7.1); a finite seed seeds that stream, NaN and ±Infinity mean no seed.
         for n in EDGE_NUMBERS {
-            let _ = wasm::should_bot(START, 1, Some("random".into()), Some(n));
+            for (q, threshold) in [(0, 0.15), (1, 0.50), (2, 0.05), (3, 0.20)] {
+                let got = wasm::should_bot(START, q, Some("random".into()), Some(n));
+                if let Some(seed) = seed_from_number(n) {
+                    assert_eq!(got, Rng::from_seed(seed).real() < threshold, "question {q}, seed {n}");
+                } else {
+                    assert!(!n.is_finite(), "seed {n}");
+                }
+            }
         }
         let neutral = [0.0, 0.0, 1.0, 0.0, 0.0, 0.0];
         assert_eq!(wasm::equity("garbage", None, None, None), neutral);

@@ -1,13 +1,30 @@
 //! The conformance vectors of `../shared/conformance/<suite>/`, read at test time and never copied
-//! into this repository: where a suite is (a missing `../shared` fails loudly), how a file loads, and
-//! the collector that runs every case and fails once at the end, listing all the failures.
+//! into this repository: where a suite is (a missing `../shared` fails loudly), how a file loads into
+//! typed cases, and the one runner that checks every case and fails once at the end, listing every
+//! failure under its case's name.
+//!
+//! A test deserializes a file into its case structs ([`Suite::cases`], [`Suite::doc`]; the structs
+//! use `deny_unknown_fields`, so a field added to a vector file fails until a test reads it), gives
+//! each case a name ([`Case`]) and runs them with [`run`]:
+//!
+//! ```ignore
+//! let cases: Vec<EndTurn> = SUITE.cases("end_turn.json");
+//! let n = run("end_turn.json", &cases, |case, check| {
+//!     check.eq("expected", api::end_turn(&case.dfen), case.expected.clone());
+//! });
+//! ```
+//!
+//! [`run`] catches a panic inside a case and reports it as that case's failure, fails when two cases
+//! share a name, and returns the number of cases it checked (there must be some).
 
 use std::collections::BTreeSet;
-use std::fmt::Debug;
+use std::fmt::{self, Debug};
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
+use serde::de::{self, DeserializeOwned, Deserializer};
+use serde::Deserialize;
 use serde_json::Value;
 
 /// A suite of vectors, named by its folder (`rules`, `book`, `search`).
@@ -27,11 +44,31 @@ impl Suite {
         dir
     }
 
-    /// The JSON document `file`.
+    /// The path of `file` in the suite.
+    pub fn path(self, file: &str) -> PathBuf {
+        self.dir().join(file)
+    }
+
+    /// The text of `file`.
+    pub fn text(self, file: &str) -> String {
+        let path = self.path(file);
+        fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()))
+    }
+
+    /// The document `file` as its typed struct `T` (a malformed file fails with serde's message).
+    pub fn doc<T: DeserializeOwned>(self, file: &str) -> T {
+        let text = self.text(file);
+        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{}/{file} does not match its case structs: {e}", self.0))
+    }
+
+    /// The cases of `file`, a JSON array.
+    pub fn cases<C: DeserializeOwned>(self, file: &str) -> Vec<C> {
+        self.doc(file)
+    }
+
+    /// The JSON document `file`, untyped (for tests that have not moved to case structs).
     pub fn load(self, file: &str) -> Value {
-        let path = self.dir().join(file);
-        let text = fs::read_to_string(&path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-        serde_json::from_str(&text).unwrap_or_else(|e| panic!("{} is not valid JSON: {e}", path.display()))
+        self.doc(file)
     }
 
     /// The names of the files of the folder that `keep` accepts, sorted: what a suite's
@@ -47,36 +84,95 @@ impl Suite {
     }
 }
 
-/// Failures collected over the cases of a file; [`Failures::finish`] fails listing all of them.
-#[derive(Default)]
-pub struct Failures(Vec<String>);
+/// A vector case: its name is how a failure is reported, and must be unique in its file.
+pub trait Case {
+    fn name(&self) -> String;
+}
 
-impl Failures {
-    pub fn push(&mut self, failure: String) {
-        self.0.push(failure);
+/// The failures of one case: every field compared adds one when it differs, so a case reports all
+/// its wrong fields at once.
+#[derive(Default)]
+pub struct Check(Vec<String>);
+
+impl Check {
+    /// A failure unless `got == want`, named by the `field` compared.
+    pub fn eq<T: PartialEq + Debug>(&mut self, field: &str, got: T, want: T) {
+        if got != want {
+            self.0.push(format!("{field}: got {got:?}, want {want:?}"));
+        }
     }
 
     /// A failure, described by `what`, unless `ok`.
-    pub fn check(&mut self, ok: bool, what: impl FnOnce() -> String) {
+    pub fn that(&mut self, ok: bool, what: impl FnOnce() -> String) {
         if !ok {
             self.0.push(what());
         }
     }
 
-    /// A failure unless `got == want`, named by the case's `title` and the `field` compared.
-    pub fn eq<T: PartialEq + Debug>(&mut self, title: &str, field: &str, got: T, want: T) {
-        if got != want {
-            self.0.push(format!("{title}: {field}: got {got:?}, want {want:?}"));
-        }
+    /// A failure.
+    pub fn fail(&mut self, what: impl Into<String>) {
+        self.0.push(what.into());
     }
 
-    /// Fails, listing every failure, if there is any; `what` names the file and `cases` counts them.
-    pub fn finish(self, what: &str, cases: usize) {
-        assert!(self.0.is_empty(), "{what}: {} failures in {cases} cases:\n{}", self.0.len(), self.0.join("\n"));
+    /// The value of `result`, or `None` with its error as a failure.
+    pub fn ok<T>(&mut self, what: &str, result: Result<T, impl fmt::Display>) -> Option<T> {
+        result.map_err(|e| self.0.push(format!("{what}: {e}"))).ok()
+    }
+
+    /// Whether no failure has been recorded so far.
+    pub fn passed(&self) -> bool {
+        self.0.is_empty()
     }
 }
 
-/// How [`run_cases`] names a case in its failures.
+/// Runs `check` on every case, then fails listing every failing case by name (a panic inside a case
+/// is that case's failure; two cases with the same name are a failure). Returns the number of cases
+/// checked, which is the number of cases (there must be some).
+pub fn run<C: Case>(what: &str, cases: &[C], check: impl Fn(&C, &mut Check)) -> usize {
+    run_named(what, cases, |c| Some(c.name()), true, check)
+}
+
+fn run_named<C>(
+    what: &str,
+    cases: &[C],
+    name: impl Fn(&C) -> Option<String>,
+    unique: bool,
+    check: impl Fn(&C, &mut Check),
+) -> usize {
+    assert!(!cases.is_empty(), "{what}: no cases");
+    let mut failures = Vec::new();
+    let mut names = BTreeSet::new();
+    let mut checked = 0;
+    for (i, case) in cases.iter().enumerate() {
+        let name = name(case).unwrap_or_else(|| "<unnamed>".to_owned());
+        if unique && !names.insert(name.clone()) {
+            failures.push(format!("#{i} {name:?}: duplicate case name"));
+        }
+        let mut c = Check::default();
+        if let Err(panic) = catch_unwind(AssertUnwindSafe(|| check(case, &mut c))) {
+            c.fail(format!("PANIC: {}", panic_message(&*panic)));
+        }
+        checked += 1;
+        failures.extend(c.0.into_iter().map(|f| format!("#{i} {name:?}: {f}")));
+    }
+    assert!(failures.is_empty(), "{what}: {} failures in {checked} cases:\n{}", failures.len(), failures.join("\n"));
+    assert_eq!(checked, cases.len(), "{what}: a case was not checked");
+    checked
+}
+
+/// The text of a caught panic.
+pub fn panic_message(panic: &(dyn std::any::Any + Send)) -> String {
+    panic
+        .downcast_ref::<String>()
+        .cloned()
+        .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
+        .unwrap_or_else(|| "<non-string panic>".to_owned())
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Untyped cases, for the tests that still read `serde_json::Value`s (tests/cli_book.rs)
+
+/// How [`run_cases`] names an untyped case in its failures.
 #[derive(Clone, Copy)]
 pub struct Naming {
     /// The string field that holds a case's name (`title`, `name`).
@@ -85,38 +181,68 @@ pub struct Naming {
     pub unique: bool,
 }
 
-/// Runs `check` on every case, a panic inside it being caught and reported as that case's failure,
-/// then fails listing every failing case. Returns the number of cases (there must be some).
+/// [`run`] over untyped cases: `check` returns the case's failure, if any.
 pub fn run_cases(what: &str, cases: &[Value], naming: Naming, check: impl Fn(&Value) -> Result<(), String>) -> usize {
-    assert!(!cases.is_empty(), "{what}: no cases");
-    let mut failures = Failures::default();
-    let mut names = BTreeSet::new();
-    for (i, case) in cases.iter().enumerate() {
-        let name = case
-            .get(naming.field)
-            .and_then(Value::as_str)
-            .map_or_else(|| format!("<no {}>", naming.field), str::to_owned);
-        if naming.unique && !names.insert(name.clone()) {
-            failures.push(format!("#{i} {name:?}: duplicate {}", naming.field));
-        }
-        match catch_unwind(AssertUnwindSafe(|| check(case))) {
-            Ok(Ok(())) => {}
-            Ok(Err(msg)) => failures.push(format!("#{i} {name:?}: {msg}")),
-            Err(panic) => {
-                let msg = panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| (*s).to_owned()))
-                    .unwrap_or_else(|| "<non-string panic>".to_owned());
-                failures.push(format!("#{i} {name:?}: PANIC: {msg}"));
+    run_named(
+        what,
+        cases,
+        |case| case.get(naming.field).and_then(Value::as_str).map(str::to_owned),
+        naming.unique,
+        |case, c| {
+            if let Err(failure) = check(case) {
+                c.fail(failure);
             }
-        }
-    }
-    failures.finish(what, cases.len());
-    cases.len()
+        },
+    )
 }
 
 /// `v` as an array; `what` names it when it is not one.
 pub fn array<'a>(v: &'a Value, what: &str) -> &'a [Value] {
     v.as_array().unwrap_or_else(|| panic!("{what} is not an array"))
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Field types the vector files share
+
+/// A JS number: a JSON number, or one of the strings `"Infinity"`, `"-Infinity"`, `"NaN"` that stand
+/// for the numbers JSON cannot hold (conformance/search/README.md).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Num(pub f64);
+
+impl<'de> Deserialize<'de> for Num {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        #[derive(Deserialize)]
+        #[serde(untagged)]
+        enum Raw {
+            Number(f64),
+            Text(String),
+        }
+        match Raw::deserialize(d)? {
+            Raw::Number(x) => Ok(Num(x)),
+            Raw::Text(s) => match s.as_str() {
+                "Infinity" => Ok(Num(f64::INFINITY)),
+                "-Infinity" => Ok(Num(f64::NEG_INFINITY)),
+                "NaN" => Ok(Num(f64::NAN)),
+                other => Err(de::Error::custom(format!("not a number: {other:?}"))),
+            },
+        }
+    }
+}
+
+/// An argument of a JS call that a vector may give with any JS type: `Typed` when it has the type the
+/// typed Rust API takes, `Other` (the raw JSON) when JS would reject it by type.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum JsArg<T> {
+    Typed(T),
+    Other(Value),
+}
+
+impl<T> JsArg<T> {
+    pub fn typed(&self) -> Option<&T> {
+        match self {
+            JsArg::Typed(t) => Some(t),
+            JsArg::Other(_) => None,
+        }
+    }
 }

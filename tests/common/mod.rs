@@ -4,11 +4,15 @@
 //! only some of the helpers, hence the `dead_code` allowance.
 #![allow(dead_code)]
 
+/// The case structs of the `book` vectors, shared by the tests that read them.
+pub mod book_cases;
 /// Running the `dicechess` binary as a user does, and scratch directories for its files.
 #[cfg(feature = "cli")] // the binary exists (and `CARGO_BIN_EXE_dicechess` is set) only with `cli`
 pub mod cli;
-/// The `../shared/conformance/<suite>` vectors: lookup, loading and the failure collector.
+/// The `../shared/conformance/<suite>` vectors: lookup, typed loading and the one case runner.
 pub mod conformance;
 /// Random positions for the property tests.
 #[cfg(not(target_arch = "wasm32"))] // proptest is a native-only dev-dependency
 pub mod random;
+/// The case structs of the `search` vectors.
+pub mod search_cases;
