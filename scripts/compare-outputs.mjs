@@ -51,8 +51,9 @@ function normalize(name, bytes) {
     }
     return v;
   };
-  return bytes
-    .toString('utf8')
+  const text = bytes.toString('utf8');
+  if (name.endsWith('.json')) return JSON.stringify(strip(JSON.parse(text)), null, 1);
+  return text
     .split('\n')
     .map((line) => (line.trim() === '' ? line : JSON.stringify(strip(JSON.parse(line)))))
     .join('\n');
@@ -67,6 +68,8 @@ function run(bin, args, dir) {
   let status = 0;
   try {
     stdout = execFileSync(bin, real, { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 30 }).toString();
+    // The arena table's last column is the wall time of the match.
+    stdout = stdout.replace(/ +\d+(\.\d+)?s$/gm, '');
   } catch (e) {
     status = e.status ?? -1;
     stdout = e.stdout?.toString() ?? '';
