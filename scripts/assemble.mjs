@@ -13,7 +13,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 
-import { ENTRY_FUNCTIONS } from './entries.mjs';
+import { ENTRY_FUNCTIONS } from '../pkg-template/js/functions.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPLATE = join(ROOT, 'pkg-template');
@@ -85,9 +85,106 @@ function optimise(input, output) {
 
 // ---- templates ------------------------------------------------------------------------------
 const read = (p) => readFileSync(join(TEMPLATE, p), 'utf8');
-const CORE = read('js/core.js').trimEnd();
-// The full entry's functions, inlined into the core's createEngine() for "." and "./web" only.
-const FULL = read('js/full.js').trimEnd();
+
+// The wrapper modules of pkg-template/js/ are real ES modules (type-checked by tsconfig.json). The
+// published files must stay single files, so they are inlined into each entry, dependencies first:
+// the `import ... from './x.js'` lines of the modules are dropped (only such local imports are
+// allowed), the `export` keyword of their declarations removed, and the type annotations left out
+// (`// @ts-check`, the JSDoc blocks that start a line, inline `/** @type {T} */` casts) and so is
+// each module's header comment: the documentation is in the sources and the published .d.ts; the
+// other `//` comments are kept. Top-level names must be
+// unique across the inlined modules.
+const RULES_MODULES = ['input.js', 'protocol.js', 'rules.js', 'core.js'];
+const FULL_MODULES = ['input.js', 'protocol.js', 'rules.js', 'full.js', 'core.js'];
+
+function inlineModule(file) {
+  // The module's header comment (what the source file is) becomes its name.
+  const out = [`// ${file}`];
+  let header = true;
+  let inJsDoc = false;
+  for (const line of read(`js/${file}`).trimEnd().split('\n')) {
+    if (inJsDoc) {
+      inJsDoc = !line.includes('*/');
+      continue;
+    }
+    if (header && (line.startsWith('//') || line === '')) continue;
+    header = false;
+    if (/^import\b/.test(line)) {
+      if (!/^import \{[^}]*\} from '\.\/[a-z-]+\.js';$/.test(line)) die(`${file}: only one-line imports of local modules may be inlined: ${line}`);
+      continue;
+    }
+    if (/^\s*\/\*\*/.test(line)) { inJsDoc = !line.includes('*/'); continue; }
+    if (/^export\b/.test(line) && !/^export (const|function|let) /.test(line)) die(`${file}: unsupported export: ${line}`);
+    // Inline casts without nested braces go too: `/** @type {T} */ (x)` is `(x)`.
+    out.push(line.replace(/^export /, '').replace(/\/\*\* @type \{[^{}]*\} \*\/ /g, ''));
+  }
+  return out.join('\n');
+}
+
+/**
+ * A module's text as chunks: each top-level declaration with the `//` comments just above it
+ * (`name` set), and the text between them. A `function` ends at the next line `}`, a `const` or
+ * `let` at the first line ending with `;`.
+ */
+function chunks(text) {
+  const lines = text.split('\n');
+  const out = [];
+  let pending = [];
+  for (let i = 0; i < lines.length; i++) {
+    const m = lines[i].match(/^(const|let|function) (\w+)/);
+    if (!m) {
+      pending.push(lines[i]);
+      continue;
+    }
+    let c = pending.length;
+    while (c > 0 && pending[c - 1].startsWith('//')) c--;
+    if (c > 0) out.push({ name: null, text: pending.slice(0, c).join('\n') });
+    let j = i;
+    const end = m[1] === 'function' ? (l, k) => l === '}' || (k === i && l.endsWith('}')) : (l) => l.endsWith(';');
+    while (j < lines.length && !end(lines[j], j)) j++;
+    if (j === lines.length) die(`the top-level declaration of ${m[2]} does not end`);
+    out.push({ name: m[2], text: [...pending.slice(c), ...lines.slice(i, j + 1)].join('\n') });
+    pending = [];
+    i = j;
+  }
+  if (pending.length) out.push({ name: null, text: pending.join('\n') });
+  return out;
+}
+
+/**
+ * The inlined modules, for an entry template: top-level declarations that nothing else names
+ * (the full-only decoders of protocol.js in a rules entry, say) are left out, until none is left.
+ */
+function inlineModules(files, template) {
+  const seen = new Map();
+  for (const file of files) {
+    for (const [, name] of read(`js/${file}`).matchAll(/^(?:export )?(?:const|let|function) (\w+)/gm)) {
+      if (seen.has(name)) die(`the top-level name ${name} of ${file} is also declared in ${seen.get(name)}`);
+      seen.set(name, file);
+    }
+  }
+  const modules = files.map((f) => chunks(inlineModule(f)));
+  const all = modules.flat();
+  // References are looked for in the code, not in the comments.
+  const code = (text) => text.replace(/(^|\s)\/\/.*$/gm, '$1');
+  for (const c of all) c.code = code(c.text);
+  template = code(template);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const c of all) {
+      if (c.name === null || c.dropped) continue;
+      const used = new RegExp(`\\b${c.name}\\b`);
+      if (used.test(template) || all.some((o) => o !== c && !o.dropped && used.test(o.code))) continue;
+      c.dropped = true;
+      changed = true;
+    }
+  }
+  const text = modules.map((m) => m.filter((c) => !c.dropped).map((c) => c.text).join('\n').replace(/\n{3,}/g, '\n\n').trim());
+  return `// ---- wrapper core: pkg-template/js/{${files.map((f) => f.replace(/\.js$/, '')).join(',')}}.js, inlined by scripts/assemble.mjs ----\n`
+    + text.join('\n\n') + '\n// ---- end of wrapper core ----';
+}
+/** The wrapper core for `template` (an entry template's text) of an entry kind. */
+const core = (kind, template) => inlineModules(kind === 'full' ? FULL_MODULES : RULES_MODULES, template);
 
 function fill(text, vars) {
   let out = text;
@@ -140,13 +237,16 @@ for (const [kind, k] of Object.entries(KINDS)) {
   writeFileSync(join(DIST, 'web', `${k.glue}.js`), glue(readFileSync(join(webOut, `${k.glue}.js`), 'utf8')));
 
   const namesLiteral = JSON.stringify(names);
-  const common = {
-    '/*@@CORE@@*/': CORE, '/*@@FULL@@*/': kind === 'full' ? FULL : '', __BUILD_ID__: buildId(kind), __NAMES__: namesLiteral,
-  };
+  const extend = kind === 'full' ? 'fullFunctions' : 'undefined';
+  // An entry template that holds the wrapper core, with the parameters common to all of them.
+  const withCore = (template) => ({
+    '/*@@CORE@@*/': core(kind, `${read(template)}\n${extend}`), __EXTEND__: extend, __BUILD_ID__: buildId(kind),
+    __NAMES__: namesLiteral,
+  });
 
   // Node CommonJS wrapper and its ./web twin.
   writeFileSync(join(DIST, 'node', `${k.node}.cjs`), fill(read('js/node-entry.cjs'), {
-    ...common, __ENTRY__: `"${k.name}"`, __GLUE__: `${k.glue}.cjs`,
+    ...withCore('js/node-entry.cjs'), __ENTRY__: `"${k.name}"`, __GLUE__: `${k.glue}.cjs`,
     '/*@@EXPORTS@@*/': [
       'exports.DiceChess = DiceChess;',
       lines(names, (n) => `exports.${n} = DiceChess.${n};`),
@@ -175,7 +275,7 @@ for (const [kind, k] of Object.entries(KINDS)) {
   }
   // Web wrapper (./web outside Node) and the browser entry over it.
   writeFileSync(join(DIST, 'web', `${k.web}.js`), fill(read('js/web-entry.js'), {
-    ...common, __ENTRY__: `"${k.name}/web"`, __GLUE__: `${k.glue}.js`,
+    ...withCore('js/web-entry.js'), __ENTRY__: `"${k.name}/web"`, __GLUE__: `${k.glue}.js`,
     '/*@@EXPORTS@@*/': lines(names, (n) => `export const ${n} = api.${n};`),
   }));
   writeFileSync(join(DIST, 'browser', `${k.web}.js`), fill(read('js/browser-entry.js'), {
@@ -190,14 +290,17 @@ for (const [kind, k] of Object.entries(KINDS)) {
     lines(names, (n) => `  ${n}: typeof ${n};`),
     '}>;',
   ].join('\n');
+  // Each fragment is a module for the TypeScript check (tsconfig.json); its `import type` of
+  // types.d.ts is dropped, since the published file holds them all.
+  const fragment = (p) => read(p).replace(/^import type \{[^}]*\} from '\.\/types\.js';\n/, '').trimEnd();
   const fragments = (webEntry) => [
     `// Type declarations of ${k.name}${webEntry ? '/web' : ''} (API.md §3). Hand-written in pkg-template/types/.`,
-    read('types/types.d.ts').trimEnd(),
-    read('types/rules-functions.d.ts').trimEnd(),
-    ...(kind === 'full' ? [read('types/full-functions.d.ts').trimEnd()] : []),
+    fragment('types/types.d.ts'),
+    fragment('types/rules-functions.d.ts'),
+    ...(kind === 'full' ? [fragment('types/full-functions.d.ts')] : []),
     diceChessType,
-    read('types/ready.d.ts').trimEnd(),
-    ...(webEntry ? [read('types/web-init.d.ts').trimEnd()] : []),
+    fragment('types/ready.d.ts'),
+    ...(webEntry ? [fragment('types/web-init.d.ts')] : []),
   ].filter((s) => s !== '').join('\n\n') + '\n';
   for (const [file, webEntry] of [[k.types, false], [k.webTypes, true]]) {
     const text = fragments(webEntry);

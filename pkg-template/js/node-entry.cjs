@@ -2,7 +2,7 @@
 // dicechess-wasm __ENTRY__ entry for Node (CommonJS): the wasm-bindgen nodejs glue loads and
 // compiles the .wasm synchronously on require, so every function is ready at once.
 /*@@CORE@@*/
-const engine = createEngine('__BUILD_ID__');
+const engine = createEngine('__BUILD_ID__', __EXTEND__);
 try {
   engine.attach(require('./__GLUE__'));
 } catch (error) {

@@ -2,7 +2,7 @@
 // loaded until init() or initSync(); before that every function returns its neutral value.
 import * as glue from './__GLUE__';
 /*@@CORE@@*/
-const engine = createEngine('__BUILD_ID__');
+const engine = createEngine('__BUILD_ID__', __EXTEND__);
 const api = makeDiceChess(engine, __NAMES__);
 let pending = null;
 
