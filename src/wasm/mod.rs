@@ -5,10 +5,9 @@
 //! have checked every argument's class (API.md §3.2). They therefore take only strings, numbers and
 //! `undefined`, and return strings, numbers or `undefined`:
 //!
-//! * lists of UCI moves cross the boundary as one string, the moves separated by single spaces
-//!   (`""` = no move), and the wrapper splits it;
-//! * the turn tree crosses as JSON text, which the wrapper `JSON.parse`s (API.md §3.4);
-//! * the game status crosses as a small integer code ([`game_status`]).
+//! lists of moves as space-separated text, the turn tree as JSON text, the game status as an
+//! integer code, and so on: every encoding is defined once, in [`protocol`], and decoded once, by
+//! `pkg-template/js/protocol.js`.
 //!
 //! The full build (features `search` and `book`) adds the bot, equity, registry and book exports
 //! of [`search`] and [`book`] (API.md §3.4, marked F), with the instance's one registry and the
@@ -41,6 +40,7 @@ mod book;
 mod clock;
 #[cfg(feature = "search")]
 mod json;
+mod protocol;
 #[cfg(feature = "search")]
 mod search;
 
@@ -76,22 +76,14 @@ pub fn build_id() -> String {
     id
 }
 
-/// Joins moves with single spaces, the list form of this boundary.
-fn join_moves(moves: Vec<String>) -> String {
-    moves.join(" ")
-}
+use protocol::{join_list, split_list, status_code};
 
-/// Splits a space-separated move list; `""` is the empty list.
-fn split_moves(moves: &str) -> Vec<&str> {
-    moves.split(' ').filter(|m| !m.is_empty()).collect()
-}
-
-/// `getLegalUciMoves`: space-separated UCI moves.
+/// `getLegalUciMoves`: a list of UCI moves.
 #[wasm_bindgen]
 pub fn legal_uci_moves(dfen: &str) -> String {
     #[cfg(feature = "test-trap")]
     trap_on_request(dfen);
-    join_moves(api::legal_uci_moves(dfen))
+    join_list(&api::legal_uci_moves(dfen))
 }
 
 /// Test-only (feature `test-trap`): panics on the input `"!trap"`, so that the JavaScript tests can
@@ -118,17 +110,17 @@ pub fn legal_turn_tree(dfen: &str) -> String {
     api::legal_turn_tree_json(dfen)
 }
 
-/// `getPlayableDice`: `moves` is space-separated (the wrapper maps `undefined`/`null` to `""`).
+/// `getPlayableDice`: `moves` is a list (the wrapper maps `undefined`/`null` to `""`).
 #[wasm_bindgen]
 pub fn playable_dice(dfen: &str, moves: &str) -> Option<String> {
-    let moves = split_moves(moves);
+    let moves = split_list(moves);
     api::playable_dice(dfen, Some(&moves))
 }
 
-/// `generateMoves`: space-separated UCI moves.
+/// `generateMoves`: a list of UCI moves.
 #[wasm_bindgen]
 pub fn generate_moves(dfen: &str) -> String {
-    join_moves(api::generate_moves(dfen))
+    join_list(&api::generate_moves(dfen))
 }
 
 /// `applyMove`; `promotion` `undefined` means not given.
@@ -137,10 +129,10 @@ pub fn apply_move(dfen: &str, from: &str, to: &str, promotion: Option<String>) -
     api::apply_move(dfen, from, to, promotion.as_deref())
 }
 
-/// `applyTurn`: `moves` is space-separated.
+/// `applyTurn`: `moves` is a list.
 #[wasm_bindgen]
 pub fn apply_turn(dfen: &str, moves: &str) -> Option<String> {
-    let moves = split_moves(moves);
+    let moves = split_list(moves);
     api::apply_turn(dfen, &moves)
 }
 
@@ -176,15 +168,8 @@ pub fn canonical_key(dfen: &str) -> Option<String> {
     api::canonical_key(dfen)
 }
 
-/// `getGameStatus` as a code: 0 invalid DFEN, 1 not over, 2 over with White the winner, 3 over with
-/// Black the winner, 4 over without a winner.
+/// `getGameStatus` as a status code ([`protocol::status_code`]).
 #[wasm_bindgen]
 pub fn game_status(dfen: &str) -> u32 {
-    match api::game_status(dfen) {
-        None => 0,
-        Some(api::GameStatus { over: false, .. }) => 1,
-        Some(api::GameStatus { winner: Some(crate::Color::White), .. }) => 2,
-        Some(api::GameStatus { winner: Some(crate::Color::Black), .. }) => 3,
-        Some(api::GameStatus { winner: None, .. }) => 4,
-    }
+    status_code(api::game_status(dfen))
 }
