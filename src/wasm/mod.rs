@@ -2,12 +2,11 @@
 //! [`crate::api`], and nothing else.
 //!
 //! The exports are internal: only the JavaScript wrappers of `pkg-template/` call them, after they
-//! have checked every argument's class (API.md §3.2). They therefore take only strings, numbers and
-//! `undefined`, and return strings, numbers or `undefined`:
-//!
+//! have checked every argument's class (API.md §3.2). They therefore take only strings, numbers,
+//! byte arrays and `undefined`, and return strings, numbers, booleans, byte arrays or `undefined`:
 //! lists of moves as space-separated text, the turn tree as JSON text, the game status as an
-//! integer code, and so on: every encoding is defined once, in [`protocol`], and decoded once, by
-//! `pkg-template/js/protocol.js`.
+//! integer code, and so on. Every encoding is defined once, in the private module `protocol`
+//! (src/wasm/protocol.rs), and decoded once, by `pkg-template/js/protocol.js`.
 //!
 //! The full build (features `search` and `book`) adds the bot, equity, registry and book exports
 //! of [`search`] and [`book`] (API.md §3.4, marked F), with the instance's one registry and the
@@ -168,7 +167,7 @@ pub fn canonical_key(dfen: &str) -> Option<String> {
     api::canonical_key(dfen)
 }
 
-/// `getGameStatus` as a status code ([`protocol::status_code`]).
+/// `getGameStatus` as a status code (`protocol::status_code`).
 #[wasm_bindgen]
 pub fn game_status(dfen: &str) -> u32 {
     status_code(api::game_status(dfen))

@@ -4,7 +4,7 @@
 //! As for the rules exports, the wrappers have checked every argument's class; option fields
 //! arrive as JavaScript numbers (`undefined` when absent or not a number) or strings, and every
 //! conversion, default and cap of BOTS.md §5.3 happens in `search::api` (integers) or in
-//! [`seed_from_number`] (seeds), exactly once. Results cross in the forms of [`super::protocol`]:
+//! [`seed_from_number`] (seeds), exactly once. Results cross in the forms of `super::protocol`:
 //! the best-move text (`undefined` for an invalid DFEN), the bots as JSON text, the time policies as
 //! a list, the equity vector; the questions arrive as codes.
 
@@ -40,7 +40,7 @@ pub(super) fn with_registry_mut<R>(f: impl FnOnce(&mut Registry) -> R) -> Option
 /// `getBestMove(dfen, options)`. `entered` is the wrapper's `performance.now()` at the call's
 /// entry (the deadline's anchor, API.md §2.6); the clock fields are `undefined` unless `clock` is
 /// a non-null object and the field a number. Returns the best-move text
-/// ([`super::protocol::best_move_text`]), or `undefined` for an invalid DFEN.
+/// (`protocol::best_move_text`), or `undefined` for an invalid DFEN.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn best_move(
@@ -73,7 +73,7 @@ pub fn best_move(
 }
 
 /// The four decision functions: `question` is a question code
-/// ([`super::protocol::question_of_code`]; anything else: `false`).
+/// (`protocol::question_of_code`; anything else: `false`).
 #[wasm_bindgen]
 pub fn should_bot(dfen: &str, question: u32, algorithm: Option<String>, seed: Option<f64>) -> bool {
     let Some(question) = question_of_code(question) else { return false };
@@ -81,7 +81,7 @@ pub fn should_bot(dfen: &str, question: u32, algorithm: Option<String>, seed: Op
     with_registry(|registry| search_api::should_bot(registry, dfen, question, &options)).unwrap_or(false)
 }
 
-/// `estimateEquity(dfen, options)`: the equity vector ([`super::protocol::equity_vector`]; the
+/// `estimateEquity(dfen, options)`: the equity vector (`protocol::equity_vector`; the
 /// neutral result for an invalid DFEN).
 #[wasm_bindgen]
 pub fn equity(dfen: &str, rollouts: Option<f64>, max_plies: Option<f64>, seed: Option<f64>) -> Vec<f64> {
