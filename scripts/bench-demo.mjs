@@ -85,7 +85,7 @@ try {
     await page.goto(`${base}/?seed=${SEED}&fast=1&color=w`);
     await interactive(page);
     await waitPhase(page, ['human']);
-    const out = await page.evaluate(async (start) => {
+    const out = await page.evaluate(async ([start, round]) => {
       const demo = window.dicechessDemo;
       const square = document.querySelector('.square.movable');
       let maxGap = 0;
@@ -114,7 +114,7 @@ try {
       observer.disconnect();
       const long = window.__longTasks.filter((t) => t.start < t1 && t.start + t.duration > t0);
       return { ms: t1 - t0, maxGap, long: long.map((t) => t.duration), latencies };
-    }, START);
+    }, [START, round]);
     results.push([`heavy call in the Worker, round ${round} (getBestMove monte-carlo, 1500 ms budget)`,
       `${ms(out.ms)}; main thread meanwhile: ${out.long.length} long tasks${out.long.length ? ` (${out.long.map((d) => d.toFixed(0)).join(', ')} ms)` : ''}, `
       + `largest gap of a 10 ms timer ${out.maxGap.toFixed(1)} ms, click to board update ${stats(out.latencies)}`]);
