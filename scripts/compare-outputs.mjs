@@ -2,7 +2,8 @@
 // Behaviour check for refactors: runs the same seeded CLI commands with two `dicechess` binaries
 // and compares their outputs byte for byte. Timing fields of the JSON reports (`durationMs`,
 // `latencyMs`, `timeMs`, `elapsedMs`, `timeTakenMs`) are removed before comparing; everything else
-// must be identical.
+// must be identical. monte-carlo is left out (its untimed mode takes about 30 s a game); its
+// rollouts are pinned by the estimateEquity and choice vectors of the test suite.
 //
 //   node scripts/compare-outputs.mjs BEFORE_BIN AFTER_BIN [--quick]
 //
@@ -28,7 +29,6 @@ const commands = [
   ['selfplay aggressive/greedy', ['selfplay', '--white', 'aggressive', '--black', 'greedy', '--games', `${games}`, '--seed', '7', '--swap', '--threads', '2', '--quiet', '-o', 'OUT/games.jsonl']],
   ['selfplay expectimax untimed', ['selfplay', '--white', 'expectimax', '--black', 'greedy-v2', '--games', `${games / 4}`, '--seed', '3', '--move-time', '0', '--threads', '2', '--quiet', '-o', 'OUT/games.jsonl']],
   ['selfplay every builtin', ['selfplay', '--white', 'random', '--black', 'checkmate-aware', '--games', `${games / 2}`, '--seed', '11', '--move-time', '0', '--quiet', '-o', 'OUT/games.jsonl']],
-  ['selfplay monte-carlo untimed', ['selfplay', '--white', 'monte-carlo', '--black', 'greedy', '--games', '4', '--seed', '5', '--move-time', '0', '--quiet', '-o', 'OUT/games.jsonl']],
   ['arena json untimed', ['arena', '--bot', 'expectimax', '--baseline', 'aggressive,greedy', '--pairs', `${games / 4}`, '--move-time', '0', '--seed', '9', '--threads', '2', '--quiet', '--json', 'OUT/arena.json']],
   ['arena sprt', ['arena', '--bot', 'greedy-v2', '--baseline', 'greedy', '--pairs', `${games / 2}`, '--move-time', '0', '--seed', '1', '--sprt', '0,10,0.05,0.05', '--quiet', '--json', 'OUT/arena.json']],
   ['book build tsv', ['book', 'build', 'OUT/../games0.jsonl', '-o', 'OUT/book.tsv', '--min-games', '1']],

@@ -82,7 +82,7 @@ use protocol::{join_list, split_list, status_code};
 pub fn legal_uci_moves(dfen: &str) -> String {
     #[cfg(feature = "test-trap")]
     trap_on_request(dfen);
-    join_list(&api::legal_uci_moves(dfen))
+    join_list(api::legal_uci_moves(dfen))
 }
 
 /// Test-only (feature `test-trap`): panics on the input `"!trap"`, so that the JavaScript tests can
@@ -119,7 +119,7 @@ pub fn playable_dice(dfen: &str, moves: &str) -> Option<String> {
 /// `generateMoves`: a list of UCI moves.
 #[wasm_bindgen]
 pub fn generate_moves(dfen: &str) -> String {
-    join_list(&api::generate_moves(dfen))
+    join_list(api::generate_moves(dfen))
 }
 
 /// `applyMove`; `promotion` `undefined` means not given.

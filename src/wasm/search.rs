@@ -4,9 +4,10 @@
 //! As for the rules exports, the wrappers have checked every argument's class; option fields
 //! arrive as JavaScript numbers (`undefined` when absent or not a number) or strings, and every
 //! conversion, default and cap of BOTS.md §5.3 happens in `search::api` (integers) or in
-//! [`seed_from_number`] (seeds), exactly once. Results cross in the forms of `super::protocol`:
-//! the best-move text (`undefined` for an invalid DFEN), the bots as JSON text, the time policies as
-//! a list, the equity vector; the questions arrive as codes.
+//! [`seed_from_number`] (seeds), exactly once. Results cross in the forms of the boundary (module
+//! `protocol`, src/wasm/protocol.rs), the full-only ones built here: the best-move text
+//! ([`best_move`]), the question codes ([`should_bot`]), the equity vector ([`equity`]), the bots as
+//! JSON text and the time policies as a list.
 
 use std::cell::RefCell;
 
@@ -14,9 +15,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::clock::{moment_from_ms, PerformanceClock};
 use super::json::JsonWriter;
-use super::protocol::{best_move_text, equity_vector, join_list, question_of_code};
 use crate::search::api::{self as search_api, BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
-use crate::search::{seed_from_number, Registry};
+use crate::search::{seed_from_number, Question, Registry};
 
 thread_local! {
     /// The instance's bot registry (API.md §5.3: one per instance). The wrappers read every
@@ -39,8 +39,9 @@ pub(super) fn with_registry_mut<R>(f: impl FnOnce(&mut Registry) -> R) -> Option
 
 /// `getBestMove(dfen, options)`. `entered` is the wrapper's `performance.now()` at the call's
 /// entry (the deadline's anchor, API.md §2.6); the clock fields are `undefined` unless `clock` is
-/// a non-null object and the field a number. Returns the best-move text
-/// (`protocol::best_move_text`), or `undefined` for an invalid DFEN.
+/// a non-null object and the field a number. Returns the best-move text (src/wasm/protocol.rs):
+/// `"<score> <budgetMs>"` followed by the turn's UCI moves, all space-separated, or `undefined`
+/// for an invalid DFEN.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn best_move(
@@ -69,27 +70,41 @@ pub fn best_move(
     let clock = PerformanceClock;
     let result =
         with_registry(|registry| search_api::get_best_move(registry, dfen, &options, &clock, moment_from_ms(entered)))?;
-    Some(best_move_text(result.score, result.budget_ms, &result.uci()))
+    let mut out = result.score.to_string();
+    out.push(' ');
+    out.push_str(&result.budget_ms.to_string());
+    for m in result.uci() {
+        out.push(' ');
+        out.push_str(&m);
+    }
+    Some(out)
 }
 
-/// The four decision functions: `question` is a question code
-/// (`protocol::question_of_code`; anything else: `false`).
+/// The four decision functions: `question` is a question code (src/wasm/protocol.rs): 0 offer
+/// double, 1 accept double, 2 offer draw, 3 accept draw (anything else: `false`).
 #[wasm_bindgen]
 pub fn should_bot(dfen: &str, question: u32, algorithm: Option<String>, seed: Option<f64>) -> bool {
-    let Some(question) = question_of_code(question) else { return false };
+    let question = match question {
+        0 => Question::OfferDouble,
+        1 => Question::AcceptDouble,
+        2 => Question::OfferDraw,
+        3 => Question::AcceptDraw,
+        _ => return false,
+    };
     let options = DecisionOptions { algorithm, seed: seed.and_then(seed_from_number) };
     with_registry(|registry| search_api::should_bot(registry, dfen, question, &options)).unwrap_or(false)
 }
 
-/// `estimateEquity(dfen, options)`: the equity vector (`protocol::equity_vector`; the
-/// neutral result for an invalid DFEN).
+/// `estimateEquity(dfen, options)`: the equity vector (src/wasm/protocol.rs), `[whiteWin,
+/// blackWin, undecided, rollouts, standardError, varianceReductionVsVanilla]` (the neutral result
+/// for an invalid DFEN).
 #[wasm_bindgen]
 pub fn equity(dfen: &str, rollouts: Option<f64>, max_plies: Option<f64>, seed: Option<f64>) -> Vec<f64> {
     let options = EquityOptions { rollouts, max_plies, seed: seed.and_then(seed_from_number) };
     let e = search_api::equity(dfen, &options);
     #[allow(clippy::cast_precision_loss)]
     let rollouts = e.rollouts as f64;
-    equity_vector(e.white_win, e.black_win, e.undecided, rollouts, e.standard_error, e.variance_reduction_vs_vanilla)
+    vec![e.white_win, e.black_win, e.undecided, rollouts, e.standard_error, e.variance_reduction_vs_vanilla]
 }
 
 /// `getAvailableBots()` as JSON text: `[{"id", "name", "description", "difficulty",
@@ -117,8 +132,8 @@ pub fn available_bots() -> String {
     json.finish()
 }
 
-/// `getAvailableTimePolicies()`: the ids, as a list.
+/// `getAvailableTimePolicies()`: the ids as a list (space-separated).
 #[wasm_bindgen]
 pub fn available_time_policies() -> String {
-    join_list(&search_api::available_time_policies())
+    search_api::available_time_policies().join(" ")
 }
