@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Behaviour check for refactors: runs the same seeded CLI commands with two `dicechess` binaries
-// and compares their outputs byte for byte. Timing fields of the JSON reports (`durationMs`,
+// and compares their outputs byte for byte. The time column of the arena table and the timing
+// fields of the JSON reports (`durationMs`,
 // `latencyMs`, `timeMs`, `elapsedMs`, `timeTakenMs`) are removed before comparing; everything else
 // must be identical. monte-carlo is left out (its untimed mode takes about 30 s a game); its
 // rollouts are pinned by the estimateEquity and choice vectors of the test suite.
@@ -51,8 +52,9 @@ function normalize(name, bytes) {
     }
     return v;
   };
-  return bytes
-    .toString('utf8')
+  const text = bytes.toString('utf8');
+  if (name.endsWith('.json')) return JSON.stringify(strip(JSON.parse(text)), null, 1);
+  return text
     .split('\n')
     .map((line) => (line.trim() === '' ? line : JSON.stringify(strip(JSON.parse(line)))))
     .join('\n');
@@ -67,6 +69,8 @@ function run(bin, args, dir) {
   let status = 0;
   try {
     stdout = execFileSync(bin, real, { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'], maxBuffer: 1 << 30 }).toString();
+    // The arena table's last column is the wall time of the match.
+    stdout = stdout.replace(/ +\d+(\.\d+)?s$/gm, '');
   } catch (e) {
     status = e.status ?? -1;
     stdout = e.stdout?.toString() ?? '';

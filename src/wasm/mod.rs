@@ -6,7 +6,9 @@
 //! byte arrays and `undefined`, and return strings, numbers, booleans, byte arrays or `undefined`:
 //! lists of moves as space-separated text, the turn tree as JSON text, the game status as an
 //! integer code, and so on. Every encoding is defined once, in the private module `protocol`
-//! (src/wasm/protocol.rs), and decoded once, by `pkg-template/js/protocol.js`.
+//! (src/wasm/protocol.rs), and decoded once, by `pkg-template/js/protocol.js`. (The doc comments
+//! of the exports restate their forms: wasm-bindgen copies them into the published glue, which
+//! stays the same byte for byte.)
 //!
 //! The full build (features `search` and `book`) adds the bot, equity, registry and book exports
 //! of [`search`] and [`book`] (API.md §3.4, marked F), with the instance's one registry and the
@@ -77,7 +79,7 @@ pub fn build_id() -> String {
 
 use protocol::{join_list, split_list, status_code};
 
-/// `getLegalUciMoves`: a list of UCI moves.
+/// `getLegalUciMoves`: space-separated UCI moves.
 #[wasm_bindgen]
 pub fn legal_uci_moves(dfen: &str) -> String {
     #[cfg(feature = "test-trap")]
@@ -109,14 +111,14 @@ pub fn legal_turn_tree(dfen: &str) -> String {
     api::legal_turn_tree_json(dfen)
 }
 
-/// `getPlayableDice`: `moves` is a list (the wrapper maps `undefined`/`null` to `""`).
+/// `getPlayableDice`: `moves` is space-separated (the wrapper maps `undefined`/`null` to `""`).
 #[wasm_bindgen]
 pub fn playable_dice(dfen: &str, moves: &str) -> Option<String> {
     let moves = split_list(moves);
     api::playable_dice(dfen, Some(&moves))
 }
 
-/// `generateMoves`: a list of UCI moves.
+/// `generateMoves`: space-separated UCI moves.
 #[wasm_bindgen]
 pub fn generate_moves(dfen: &str) -> String {
     join_list(api::generate_moves(dfen))
@@ -128,7 +130,7 @@ pub fn apply_move(dfen: &str, from: &str, to: &str, promotion: Option<String>) -
     api::apply_move(dfen, from, to, promotion.as_deref())
 }
 
-/// `applyTurn`: `moves` is a list.
+/// `applyTurn`: `moves` is space-separated.
 #[wasm_bindgen]
 pub fn apply_turn(dfen: &str, moves: &str) -> Option<String> {
     let moves = split_list(moves);
@@ -167,7 +169,8 @@ pub fn canonical_key(dfen: &str) -> Option<String> {
     api::canonical_key(dfen)
 }
 
-/// `getGameStatus` as a status code (`protocol::status_code`).
+/// `getGameStatus` as a code: 0 invalid DFEN, 1 not over, 2 over with White the winner, 3 over with
+/// Black the winner, 4 over without a winner.
 #[wasm_bindgen]
 pub fn game_status(dfen: &str) -> u32 {
     status_code(api::game_status(dfen))

@@ -39,9 +39,8 @@ pub(super) fn with_registry_mut<R>(f: impl FnOnce(&mut Registry) -> R) -> Option
 
 /// `getBestMove(dfen, options)`. `entered` is the wrapper's `performance.now()` at the call's
 /// entry (the deadline's anchor, API.md §2.6); the clock fields are `undefined` unless `clock` is
-/// a non-null object and the field a number. Returns the best-move text (src/wasm/protocol.rs):
-/// `"<score> <budgetMs>"` followed by the turn's UCI moves, all space-separated, or `undefined`
-/// for an invalid DFEN.
+/// a non-null object and the field a number. Returns `"<score> <budgetMs>"` followed by the
+/// turn's UCI moves, all space-separated, or `undefined` for an invalid DFEN.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn best_move(
@@ -80,8 +79,8 @@ pub fn best_move(
     Some(out)
 }
 
-/// The four decision functions: `question` is a question code (src/wasm/protocol.rs): 0 offer
-/// double, 1 accept double, 2 offer draw, 3 accept draw (anything else: `false`).
+/// The four decision functions: `question` 0 offer double, 1 accept double, 2 offer draw,
+/// 3 accept draw (anything else: `false`).
 #[wasm_bindgen]
 pub fn should_bot(dfen: &str, question: u32, algorithm: Option<String>, seed: Option<f64>) -> bool {
     let question = match question {
@@ -95,9 +94,8 @@ pub fn should_bot(dfen: &str, question: u32, algorithm: Option<String>, seed: Op
     with_registry(|registry| search_api::should_bot(registry, dfen, question, &options)).unwrap_or(false)
 }
 
-/// `estimateEquity(dfen, options)`: the equity vector (src/wasm/protocol.rs), `[whiteWin,
-/// blackWin, undecided, rollouts, standardError, varianceReductionVsVanilla]` (the neutral result
-/// for an invalid DFEN).
+/// `estimateEquity(dfen, options)`: `[whiteWin, blackWin, undecided, rollouts, standardError,
+/// varianceReductionVsVanilla]` (the neutral result for an invalid DFEN).
 #[wasm_bindgen]
 pub fn equity(dfen: &str, rollouts: Option<f64>, max_plies: Option<f64>, seed: Option<f64>) -> Vec<f64> {
     let options = EquityOptions { rollouts, max_plies, seed: seed.and_then(seed_from_number) };
@@ -132,7 +130,7 @@ pub fn available_bots() -> String {
     json.finish()
 }
 
-/// `getAvailableTimePolicies()`: the ids as a list (space-separated).
+/// `getAvailableTimePolicies()`: the ids, space-separated.
 #[wasm_bindgen]
 pub fn available_time_policies() -> String {
     search_api::available_time_policies().join(" ")
