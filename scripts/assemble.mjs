@@ -13,7 +13,7 @@ import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 
-import { ENTRY_FUNCTIONS } from './entries.mjs';
+import { ENTRY_FUNCTIONS } from '../pkg-template/js/functions.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPLATE = join(ROOT, 'pkg-template');
@@ -85,14 +85,152 @@ function optimise(input, output) {
 
 // ---- templates ------------------------------------------------------------------------------
 const read = (p) => readFileSync(join(TEMPLATE, p), 'utf8');
-const CORE = read('js/core.js').trimEnd();
-// The full entry's functions, inlined into the core's createEngine() for "." and "./web" only.
-const FULL = read('js/full.js').trimEnd();
+
+// The wrapper modules and entry templates of pkg-template/js/ are real modules, type-checked by
+// tsconfig.json. The published entries must stay single files, so each entry is its template with
+// the wrapper modules inlined in place of its import of './core.js' (dependencies first, see
+// inlineModules) and its parameters in place of its import of './entry.js' (entry.d.ts); its other
+// local specifiers are pointed at the published files. In all of them the type annotations are left
+// out (`// @ts-check`, the JSDoc blocks that start a line, inline `/** @type {T} */` casts): the
+// documentation is in the sources and the published .d.ts; the `//` comments are kept.
+const RULES_MODULES = ['input.js', 'protocol.js', 'rules.js', 'core.js'];
+const FULL_MODULES = ['input.js', 'protocol.js', 'rules.js', 'full.js', 'core.js'];
+
+/** `text` without its type annotations. */
+function withoutTypes(text) {
+  const out = [];
+  let inJsDoc = false;
+  for (const line of text.trimEnd().split('\n')) {
+    if (inJsDoc) {
+      inJsDoc = !line.includes('*/');
+      continue;
+    }
+    if (line === '// @ts-check') continue;
+    if (/^\s*\/\*\*/.test(line)) { inJsDoc = !line.includes('*/'); continue; }
+    // Inline casts without nested braces go too: `/** @type {T} */ (x)` is `(x)`.
+    out.push(line.replace(/\/\*\* @type \{[^{}]*\} \*\/ /g, ''));
+  }
+  return out.join('\n');
+}
+
+/**
+ * A wrapper module for inlining: its header comment (what the source file is) becomes its name,
+ * its imports of local modules go (only such one-line imports are allowed), and so does the
+ * `export` keyword of its declarations.
+ */
+function inlineModule(file) {
+  const out = [`// ${file}`];
+  let header = true;
+  for (const line of withoutTypes(read(`js/${file}`)).split('\n')) {
+    if (header && (line.startsWith('//') || line === '')) continue;
+    header = false;
+    if (/^import\b/.test(line)) {
+      if (!/^import \{[^}]*\} from '\.\/[a-z-]+\.js';$/.test(line)) die(`${file}: only one-line imports of local modules may be inlined: ${line}`);
+      continue;
+    }
+    if (/^export\b/.test(line) && !/^export (const|function|let) /.test(line)) die(`${file}: unsupported export: ${line}`);
+    out.push(line.replace(/^export /, ''));
+  }
+  return out.join('\n');
+}
+
+/**
+ * A module's text as chunks: each top-level declaration with the `//` comments just above it
+ * (`name` set), and the text between them. A `function` ends at the next line `}`, a `const` or
+ * `let` at the first line ending with `;`.
+ */
+function chunks(text) {
+  const lines = text.split('\n');
+  const out = [];
+  let pending = [];
+  for (let i = 0; i < lines.length; i++) {
+    const m = lines[i].match(/^(const|let|function) (\w+)/);
+    if (!m) {
+      pending.push(lines[i]);
+      continue;
+    }
+    let c = pending.length;
+    while (c > 0 && pending[c - 1].startsWith('//')) c--;
+    if (c > 0) out.push({ name: null, text: pending.slice(0, c).join('\n') });
+    let j = i;
+    const end = m[1] === 'function' ? (l, k) => l === '}' || (k === i && l.endsWith('}')) : (l) => l.endsWith(';');
+    while (j < lines.length && !end(lines[j], j)) j++;
+    if (j === lines.length) die(`the top-level declaration of ${m[2]} does not end`);
+    out.push({ name: m[2], text: [...pending.slice(c), ...lines.slice(i, j + 1)].join('\n') });
+    pending = [];
+    i = j;
+  }
+  if (pending.length) out.push({ name: null, text: pending.join('\n') });
+  return out;
+}
+
+/**
+ * The inlined modules, for an entry template: top-level declarations that nothing else names
+ * (the full-only decoders of protocol.js in a rules entry, say) are left out, until none is left.
+ */
+function inlineModules(files, template) {
+  const seen = new Map();
+  for (const file of files) {
+    for (const [, name] of read(`js/${file}`).matchAll(/^(?:export )?(?:const|let|function) (\w+)/gm)) {
+      if (seen.has(name)) die(`the top-level name ${name} of ${file} is also declared in ${seen.get(name)}`);
+      seen.set(name, file);
+    }
+  }
+  const modules = files.map((f) => chunks(inlineModule(f)));
+  const all = modules.flat();
+  // References are looked for in the code, not in the comments.
+  const code = (text) => text.replace(/(^|\s)\/\/.*$/gm, '$1');
+  for (const c of all) c.code = code(c.text);
+  template = code(template);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const c of all) {
+      if (c.name === null || c.dropped) continue;
+      const used = new RegExp(`\\b${c.name}\\b`);
+      if (used.test(template) || all.some((o) => o !== c && !o.dropped && used.test(o.code))) continue;
+      c.dropped = true;
+      changed = true;
+    }
+  }
+  const text = modules.map((m) => m.filter((c) => !c.dropped).map((c) => c.text).join('\n').replace(/\n{3,}/g, '\n\n').trim());
+  return `// ---- wrapper core: pkg-template/js/{${files.map((f) => f.replace(/\.js$/, '')).join(',')}}.js, inlined by scripts/assemble.mjs ----\n`
+    + text.join('\n\n') + '\n// ---- end of wrapper core ----';
+}
+/** The parameters of an entry of `kind`, as entry.d.ts declares them. */
+function entryParameters(kind) {
+  return [
+    `const BUILD_ID = '${buildId(kind)}';`,
+    `const EXTEND = ${kind === 'full' ? 'fullFunctions' : 'undefined'};`,
+    `const NAMES = ${JSON.stringify(ENTRY_FUNCTIONS[kind])};`,
+  ].join('\n');
+}
+
+/**
+ * An entry file of `kind` from `template`: the wrapper core and the entry's parameters inlined,
+ * the local specifiers mapped by `paths`, then the placeholders (`vars`) filled.
+ */
+function entryFile(template, kind, paths, vars) {
+  const text = read(`js/${template}`);
+  const SPECIFIER = /(from |require\()'(\.\/[\w.-]+)'/g;
+  const out = [];
+  for (const line of withoutTypes(text).split('\n')) {
+    const local = [...line.matchAll(SPECIFIER)].map((m) => m[2]);
+    if (local.includes('./core.js')) out.push(inlineModules(kind === 'full' ? FULL_MODULES : RULES_MODULES, `${text}\n${entryParameters(kind)}`));
+    else if (local.includes('./entry.js')) out.push(entryParameters(kind));
+    else {
+      out.push(line.replace(SPECIFIER, (_, how, spec) => {
+        if (!Object.hasOwn(paths, spec)) die(`${template}: no published file for ${spec}`);
+        return `${how}'${paths[spec]}'`;
+      }));
+    }
+  }
+  return fill(`${out.join('\n')}\n`, vars);
+}
 
 function fill(text, vars) {
   let out = text;
   for (const [k, v] of Object.entries(vars)) out = out.split(k).join(v);
-  const left = out.match(/__[A-Z_]+__|\/\*@@[A-Z]+@@\*\//);
+  const left = out.match(/__[A-Z_]+__|\/\*@@[A-Z_]+@@\*\//);
   if (left) die(`unfilled placeholder ${left[0]}`);
   return out;
 }
@@ -139,48 +277,28 @@ for (const [kind, k] of Object.entries(KINDS)) {
   writeFileSync(join(DIST, 'node', `${k.glue}.cjs`), glue(readFileSync(join(nodeOut, `${k.glue}.js`), 'utf8')));
   writeFileSync(join(DIST, 'web', `${k.glue}.js`), glue(readFileSync(join(webOut, `${k.glue}.js`), 'utf8')));
 
-  const namesLiteral = JSON.stringify(names);
-  const common = {
-    '/*@@CORE@@*/': CORE, '/*@@FULL@@*/': kind === 'full' ? FULL : '', __BUILD_ID__: buildId(kind), __NAMES__: namesLiteral,
-  };
-
   // Node CommonJS wrapper and its ./web twin.
-  writeFileSync(join(DIST, 'node', `${k.node}.cjs`), fill(read('js/node-entry.cjs'), {
-    ...common, __ENTRY__: `"${k.name}"`, __GLUE__: `${k.glue}.cjs`,
-    '/*@@EXPORTS@@*/': [
-      'exports.DiceChess = DiceChess;',
-      lines(names, (n) => `exports.${n} = DiceChess.${n};`),
-      'exports.isReady = isReady;',
-    ].join('\n'),
+  const exportLines = (fmt) => lines(names, fmt);
+  writeFileSync(join(DIST, 'node', `${k.node}.cjs`), entryFile('node-entry.cjs', kind, { './glue.js': `./${k.glue}.cjs` }, {
+    __ENTRY__: `"${k.name}"`, '/*@@EXPORTS@@*/': exportLines((n) => `exports.${n} = DiceChess.${n};`),
   }));
-  writeFileSync(join(DIST, 'node', `${k.nodeWeb}.cjs`), fill(read('js/node-web.cjs'), {
-    __ENTRY__: `"${k.name}/web"`, __BASE__: `${k.node}.cjs`, __BASE_ENTRY__: `"${k.name}"`,
-    '/*@@EXPORTS@@*/': [
-      'exports.DiceChess = DiceChess;',
-      lines(names, (n) => `exports.${n} = DiceChess.${n};`),
-      'exports.isReady = isReady;',
-    ].join('\n'),
+  writeFileSync(join(DIST, 'node', `${k.nodeWeb}.cjs`), entryFile('node-web.cjs', kind, { './node-entry.cjs': `./${k.node}.cjs` }, {
+    __ENTRY__: `"${k.name}/web"`, __BASE_ENTRY__: `"${k.name}"`, '/*@@EXPORTS@@*/': exportLines((n) => `exports.${n} = DiceChess.${n};`),
   }));
   // Node ES module facades.
-  for (const [file, cjs, isWeb] of [[k.node, k.node, false], [k.nodeWeb, k.nodeWeb, true]]) {
-    writeFileSync(join(DIST, 'node', `${file}.js`), fill(read('js/node-facade.js'), {
-      __ENTRY__: `"${k.name}${isWeb ? '/web' : ''}"`, __CJS__: `${cjs}.cjs`,
-      '/*@@EXPORTS@@*/': [
-        'export const DiceChess = m.DiceChess;',
-        lines(names, (n) => `export const ${n} = m.${n};`),
-        'export const isReady = m.isReady;',
-        ...(isWeb ? ['export const init = m.init;', 'export const initSync = m.initSync;', 'export default m.init;'] : []),
-      ].join('\n'),
+  for (const [file, isWeb] of [[k.node, false], [k.nodeWeb, true]]) {
+    writeFileSync(join(DIST, 'node', `${file}.js`), entryFile('node-facade.js', kind, { './node-entry.cjs': `./${file}.cjs` }, {
+      __ENTRY__: `"${k.name}${isWeb ? '/web' : ''}"`,
+      '/*@@EXPORTS@@*/': exportLines((n) => `export const ${n} = m.${n};`),
+      '\n/*@@WEB_EXPORTS@@*/': isWeb ? '\nexport const init = m.init;\nexport const initSync = m.initSync;\nexport default m.init;' : '',
     }));
   }
   // Web wrapper (./web outside Node) and the browser entry over it.
-  writeFileSync(join(DIST, 'web', `${k.web}.js`), fill(read('js/web-entry.js'), {
-    ...common, __ENTRY__: `"${k.name}/web"`, __GLUE__: `${k.glue}.js`,
-    '/*@@EXPORTS@@*/': lines(names, (n) => `export const ${n} = api.${n};`),
+  writeFileSync(join(DIST, 'web', `${k.web}.js`), entryFile('web-entry.js', kind, { './glue.js': `./${k.glue}.js` }, {
+    __ENTRY__: `"${k.name}/web"`, '/*@@EXPORTS@@*/': exportLines((n) => `export const ${n} = api.${n};`),
   }));
-  writeFileSync(join(DIST, 'browser', `${k.web}.js`), fill(read('js/browser-entry.js'), {
-    __ENTRY__: `"${k.name}"`, __WEB__: `${k.web}.js`,
-    '/*@@EXPORTS@@*/': lines(names, (n) => `export const ${n} = api.${n};`),
+  writeFileSync(join(DIST, 'browser', `${k.web}.js`), entryFile('browser-entry.js', kind, { './web-entry.js': `../web/${k.web}.js` }, {
+    __ENTRY__: `"${k.name}"`, '/*@@EXPORTS@@*/': exportLines((n) => `export const ${n} = api.${n};`),
   }));
 
   // Types: hand-written fragments per entry; each .d.cts has the content of its .d.ts.
@@ -190,14 +308,17 @@ for (const [kind, k] of Object.entries(KINDS)) {
     lines(names, (n) => `  ${n}: typeof ${n};`),
     '}>;',
   ].join('\n');
+  // Each fragment is a module for the TypeScript check (tsconfig.json); its `import type` of
+  // types.d.ts is dropped, since the published file holds them all.
+  const fragment = (p) => read(p).replace(/^import type \{[^}]*\} from '\.\/types\.js';\n/, '').trimEnd();
   const fragments = (webEntry) => [
     `// Type declarations of ${k.name}${webEntry ? '/web' : ''} (API.md §3). Hand-written in pkg-template/types/.`,
-    read('types/types.d.ts').trimEnd(),
-    read('types/rules-functions.d.ts').trimEnd(),
-    ...(kind === 'full' ? [read('types/full-functions.d.ts').trimEnd()] : []),
+    fragment('types/types.d.ts'),
+    fragment('types/rules-functions.d.ts'),
+    ...(kind === 'full' ? [fragment('types/full-functions.d.ts')] : []),
     diceChessType,
-    read('types/ready.d.ts').trimEnd(),
-    ...(webEntry ? [read('types/web-init.d.ts').trimEnd()] : []),
+    fragment('types/ready.d.ts'),
+    ...(webEntry ? [fragment('types/web-init.d.ts')] : []),
   ].filter((s) => s !== '').join('\n\n') + '\n';
   for (const [file, webEntry] of [[k.types, false], [k.webTypes, true]]) {
     const text = fragments(webEntry);

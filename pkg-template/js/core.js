@@ -1,21 +1,35 @@
-// ---- wrapper core: pkg-template/js/core.js, inlined into every entry by scripts/assemble.mjs ----
-// Every argument is checked here, in JavaScript, inside try/catch, before any call into the
-// .wasm; the exports receive only strings, numbers, undefined and byte arrays (API.md §3.2, §5.1). Results are
-// fresh plain values. Nothing here throws.
+// @ts-check
+// The wrapper core: one engine per entry kind and realm, over the wasm-bindgen glue. Every argument
+// is checked in JavaScript, inside try/catch, before any call into the .wasm; the exports receive
+// only strings, numbers, undefined and byte arrays (API.md §3.2, §5.1). Results are fresh plain
+// values. Nothing here throws, except attach() on a module of another build.
+//
+// scripts/assemble.mjs inlines this module and the ones it imports into every entry (the entry
+// templates are node-entry.cjs and web-entry.js), full.js only into "." and "./web".
+import { rulesFunctions } from './rules.js';
 
-/** @param {any} glue the wasm-bindgen glue (null until loaded) @param {string} expectedBuild */
-function createEngine(expectedBuild) {
+/** @typedef {import('./glue.js').RulesGlue} RulesGlue */
+/** @typedef {import('./glue.js').FullGlue} FullGlue */
+/** @typedef {import('./functions.js').FullOnlyApi} FullOnlyApi */
+/** @typedef {import('./functions.js').FullApi} FullApi */
+/** @typedef {import('./functions.js').FunctionName} FunctionName */
+/** @typedef {(engine: import('./rules.js').Engine<FullGlue>) => FullOnlyApi} Extension */
+
+/**
+ * An engine: its functions (the rules ones, and the full-only ones with `extend`), which return
+ * neutral values until attach() and after a trap.
+ * @param {string} expectedBuild the build identifier the .wasm must report (API.md §2.5)
+ * @param {Extension} [extend] the full-only functions (full.js's fullFunctions), for "." and "./web"
+ */
+export function createEngine(expectedBuild, extend) {
   // 0: not initialised, 1: ready, 2: failed (a trap, or the module could not be used).
   let state = 0;
   let warned = false;
   let reported = false;
+  // The glue once attached. Typed as the full glue: the full-only functions exist only with
+  // `extend`, on the entries whose build identifier is a full module's, checked by attach().
+  /** @type {FullGlue | null} */
   let w = null;
-
-  const ASCII = /^[\x00-\x7f]*$/;
-  const SQUARE = /^[a-h][1-8]$/;
-  const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
-  const MAX_DFEN = 256;
-  const MAX_MOVES = 3;
 
   function live() {
     if (state === 1) return true;
@@ -26,6 +40,7 @@ function createEngine(expectedBuild) {
     return false;
   }
 
+  /** @param {unknown} error */
   function report(error) {
     if (reported) return;
     reported = true;
@@ -34,119 +49,26 @@ function createEngine(expectedBuild) {
 
   // The last resort of API.md §5.1: an exception out of the .wasm call is a bug (a trap); the
   // instance's memory can no longer be trusted.
+  /** @param {unknown} error */
   function fail(error) {
     state = 2;
     report(error);
   }
 
+  /** Adopts a loaded glue; throws if its module is of another build. @param {RulesGlue} glue */
   function attach(glue) {
     const id = glue.build_id();
     if (id !== expectedBuild) {
       throw new Error('dicechess-wasm: the .wasm module is build "' + id + '", this wrapper expects "' + expectedBuild + '"');
     }
-    w = glue;
+    w = /** @type {FullGlue} */ (glue);
     state = 1;
   }
 
-  const isDfen = (v) => typeof v === 'string' && v.length <= MAX_DFEN && ASCII.test(v);
-  const isSquare = (v) => typeof v === 'string' && SQUARE.test(v);
-
-  // A real array of 0..3 UCI strings, read once each; returns them space-joined, or null.
-  function readMoves(v) {
-    try {
-      if (!Array.isArray(v)) return null;
-      const n = v.length;
-      if (typeof n !== 'number' || !(n >= 0 && n <= MAX_MOVES)) return null;
-      let out = '';
-      for (let i = 0; i < n; i++) {
-        const m = v[i];
-        if (typeof m !== 'string' || !UCI.test(m)) return null;
-        out = i === 0 ? m : out + ' ' + m;
-      }
-      return out;
-    } catch (_) {
-      return null;
-    }
-  }
-
-  const splitList = (s) => (s === '' ? [] : s.split(' '));
-  const orUndefined = (s) => (typeof s === 'string' ? s : undefined);
-
-  function getLegalUciMoves(dfen) {
-    if (!live() || !isDfen(dfen)) return [];
-    try { return splitList(w.legal_uci_moves(dfen)); } catch (e) { fail(e); return []; }
-  }
-
-  function getLegalTurnTree(dfen) {
-    if (!live() || !isDfen(dfen)) return {};
-    try { return JSON.parse(w.legal_turn_tree(dfen)); } catch (e) { fail(e); return {}; }
-  }
-
-  function getPlayableDice(dfen, moves) {
-    if (!live() || !isDfen(dfen)) return undefined;
-    const list = moves === undefined || moves === null ? '' : readMoves(moves);
-    if (list === null) return undefined;
-    try { return orUndefined(w.playable_dice(dfen, list)); } catch (e) { fail(e); return undefined; }
-  }
-
-  function generateMoves(dfen) {
-    if (!live() || !isDfen(dfen)) return [];
-    try { return splitList(w.generate_moves(dfen)); } catch (e) { fail(e); return []; }
-  }
-
-  function applyMove(dfen, from, to, promotion) {
-    if (!live() || !isDfen(dfen) || !isSquare(from) || !isSquare(to)) return undefined;
-    let promo;
-    if (promotion === undefined || promotion === null) promo = undefined;
-    else if (promotion === 'q' || promotion === 'r' || promotion === 'b' || promotion === 'n') promo = promotion;
-    else return undefined;
-    try { return orUndefined(w.apply_move(dfen, from, to, promo)); } catch (e) { fail(e); return undefined; }
-  }
-
-  function applyTurn(dfen, moves) {
-    if (!live() || !isDfen(dfen)) return undefined;
-    const list = readMoves(moves);
-    if (list === null) return undefined;
-    try { return orUndefined(w.apply_turn(dfen, list)); } catch (e) { fail(e); return undefined; }
-  }
-
-  function endTurn(dfen) {
-    if (!live() || !isDfen(dfen)) return undefined;
-    try { return orUndefined(w.end_turn(dfen)); } catch (e) { fail(e); return undefined; }
-  }
-
-  function perft(dfen, depth) {
-    if (!live() || !isDfen(dfen) || !Number.isInteger(depth)) return 0;
-    try { return w.perft(dfen, depth); } catch (e) { fail(e); return 0; }
-  }
-
-  function getPieceFromDice(dice) {
-    if (!live() || !Number.isInteger(dice)) return null;
-    try { return orUndefined(w.piece_from_dice(dice)) ?? null; } catch (e) { fail(e); return null; }
-  }
-
-  function canonicalKey(dfen) {
-    if (!live() || !isDfen(dfen)) return undefined;
-    try { return orUndefined(w.canonical_key(dfen)); } catch (e) { fail(e); return undefined; }
-  }
-
-  const STATUS = [undefined, [false, null], [true, 'white'], [true, 'black'], [true, null]];
-  function getGameStatus(dfen) {
-    if (!live() || !isDfen(dfen)) return undefined;
-    let code;
-    try { code = w.game_status(dfen); } catch (e) { fail(e); return undefined; }
-    const s = STATUS[code];
-    return s === undefined ? undefined : { over: s[0], winner: s[1] };
-  }
-
-  const functions = {
-    getLegalUciMoves, getLegalTurnTree, getPlayableDice, generateMoves, applyMove, applyTurn,
-    endTurn, perft, getPieceFromDice, canonicalKey, getGameStatus,
-  };
-
-  // The full entry's functions (pkg-template/js/full.js) are inlined here by scripts/assemble.mjs;
-  // the rules entry gets nothing.
-  /*@@FULL@@*/
+  const engine = { live, fail, glue: () => /** @type {FullGlue} */ (w) };
+  /** @type {Partial<FullApi>} */
+  const functions = rulesFunctions(engine);
+  if (extend) Object.assign(functions, extend(engine));
 
   return {
     functions,
@@ -157,10 +79,13 @@ function createEngine(expectedBuild) {
   };
 }
 
-// Picks `names` out of the engine's functions into a frozen DiceChess object.
-function makeDiceChess(engine, names) {
+/**
+ * Picks `names` out of the engine's functions into a frozen DiceChess object.
+ * @param {ReturnType<typeof createEngine>} engine @param {readonly FunctionName[]} names
+ */
+export function makeDiceChess(engine, names) {
+  /** @type {Partial<FullApi>} */
   const out = {};
-  for (const name of names) out[name] = engine.functions[name];
+  for (const name of names) /** @type {Record<string, unknown>} */ (out)[name] = engine.functions[name];
   return Object.freeze(out);
 }
-// ---- end of wrapper core ----

@@ -1,136 +1,113 @@
-// ---- full entry: pkg-template/js/full.js, inlined into createEngine() of the "." and "./web" ----
-// ---- wrappers only (scripts/assemble.mjs); it uses live, fail, w, isDfen and splitList of core.js ----
-  // Bots, decisions, equity, the registry and books (API.md §3.4–§3.7). Options are read here, once
-  // per field, each read in its own try/catch (a throwing getter makes that field absent); only
-  // primitives and fresh byte arrays reach the .wasm, which does every integer and seed
-  // conversion of §3.2 itself (search/api.rs), so nothing is converted twice.
-  const MAX_ID = 64;
-  const MAX_NAME = 256;
-  const MAX_BOOK = 64 * 1024 * 1024;
-  const now = () => performance.now();
+// @ts-check
+// The full entry's functions (API.md §3.4–§3.7, F): bots, decisions, equity, the registry and
+// books, on "." and "./web" only. Options are read once per field, each read in its own try/catch
+// (a throwing getter makes that field absent: input.js); only primitives and fresh byte arrays
+// reach the .wasm, which does every integer and seed conversion of §3.2 itself (search/api.rs), so
+// nothing is converted twice. Nothing here throws.
+import { idField, isDfen, LARGE, MAX_BOOK, MAX_ID, MAX_NAME, numberField, objectField, readBook } from './input.js';
+import { decodeBestMove, decodeEquity, decodeJson, decodeList, QUESTION } from './protocol.js';
 
-  const isObject = (v) => v !== null && (typeof v === 'object' || typeof v === 'function');
-  // One field of an options value: undefined for non-objects and when the read throws.
-  function field(o, name) {
-    if (!isObject(o)) return undefined;
-    try { return o[name]; } catch (_) { return undefined; }
-  }
-  const num = (v) => (typeof v === 'number' ? v : undefined);
-  // A bot or policy id: longer strings match nothing (the default applies) and are not copied.
-  const idOption = (v) => (typeof v === 'string' && v.length <= MAX_ID ? v : undefined);
+/** @typedef {import('./functions.js').FullOnlyApi} FullOnlyApi */
+/** @typedef {import('./glue.js').QuestionCode} QuestionCode */
+/** @typedef {import('../types/types.js').BestMoveResult} BestMoveResult */
+/** @typedef {import('../types/types.js').EquityResult} EquityResult */
+/** @typedef {import('../types/types.js').BookValidation} BookValidation */
 
-  const NO_MOVE = () => ({ moves: [], score: 0, timeTakenMs: 0, budgetMs: 0 });
+const now = () => performance.now();
+
+/** @returns {BestMoveResult} */
+const NO_MOVE = () => ({ moves: [], score: 0, timeTakenMs: 0, budgetMs: 0 });
+/** @returns {EquityResult} */
+const NEUTRAL_EQUITY = () => ({ whiteWin: 0, blackWin: 0, undecided: 1, rollouts: 0, standardError: 0, varianceReductionVsVanilla: 0 });
+/** @param {string} code @param {string} reason @returns {BookValidation} */
+const bookError = (code, reason) => ({ ok: false, entries: 0, keys: 0, errors: [{ line: 0, text: '', code, reason }], warnings: [] });
+const NOT_A_BOOK = () => bookError('not-a-book', 'expected a TSV string or a binary book');
+
+/** @param {import('./rules.js').Engine<import('./glue.js').FullGlue>} engine @returns {FullOnlyApi} */
+export function fullFunctions({ live, fail, glue }) {
+  /** @param {unknown} dfen @param {unknown} [options] */
   function getBestMove(dfen, options) {
     const entered = now();
     if (!live() || !isDfen(dfen)) return NO_MOVE();
-    const algorithm = idOption(field(options, 'algorithm'));
-    const clock = field(options, 'clock');
+    const algorithm = idField(options, 'algorithm');
+    const clock = objectField(options, 'clock');
     let remaining, increment, moveNumber, movesToGo;
-    if (isObject(clock)) {
-      remaining = num(field(clock, 'remainingMs'));
-      increment = num(field(clock, 'incrementMs'));
-      moveNumber = num(field(clock, 'moveNumber'));
-      movesToGo = num(field(clock, 'movesToGo'));
+    if (clock !== undefined) {
+      remaining = numberField(clock, 'remainingMs');
+      increment = numberField(clock, 'incrementMs');
+      moveNumber = numberField(clock, 'moveNumber');
+      movesToGo = numberField(clock, 'movesToGo');
     }
-    const policy = idOption(field(options, 'timePolicy'));
-    const budget = num(field(options, 'timeBudgetMs'));
-    const seed = num(field(options, 'seed'));
+    const policy = idField(options, 'timePolicy');
+    const budget = numberField(options, 'timeBudgetMs');
+    const seed = numberField(options, 'seed');
     let text;
     try {
-      text = w.best_move(dfen, algorithm, remaining, increment, moveNumber, movesToGo, policy, budget, seed, entered);
+      text = glue().best_move(dfen, algorithm, remaining, increment, moveNumber, movesToGo, policy, budget, seed, entered);
     } catch (e) { fail(e); return NO_MOVE(); }
     if (typeof text !== 'string') return NO_MOVE();
-    // "<score> <budgetMs> <uci>…"
-    const parts = text.split(' ');
-    const moves = [];
-    for (let i = 2; i < parts.length; i++) {
-      const u = parts[i];
-      moves.push({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u.length > 4 ? u.slice(4, 5) : undefined });
-    }
     const taken = Math.floor(now() - entered);
-    return { moves, score: Number(parts[0]), timeTakenMs: taken > 0 ? taken : 0, budgetMs: Number(parts[1]) };
+    return decodeBestMove(text, taken > 0 ? taken : 0);
   }
 
-  // question: 0 offer double, 1 accept double, 2 offer draw, 3 accept draw. Stakes are ignored.
+  /** @param {QuestionCode} question @param {unknown} dfen @param {unknown} options */
   function decide(question, dfen, options) {
     if (!live() || !isDfen(dfen)) return false;
-    const algorithm = idOption(field(options, 'algorithm'));
-    const seed = num(field(options, 'seed'));
-    try { return w.should_bot(dfen, question, algorithm, seed) === true; } catch (e) { fail(e); return false; }
+    const algorithm = idField(options, 'algorithm');
+    const seed = numberField(options, 'seed');
+    try { return glue().should_bot(dfen, question, algorithm, seed) === true; } catch (e) { fail(e); return false; }
   }
-  function shouldBotOfferDouble(dfen, _currentStake, options) { return decide(0, dfen, options); }
-  function shouldBotAcceptDouble(dfen, _newStake, options) { return decide(1, dfen, options); }
-  function shouldBotOfferDraw(dfen, options) { return decide(2, dfen, options); }
-  function shouldBotAcceptDraw(dfen, options) { return decide(3, dfen, options); }
+  // The stakes are ignored (API.md §3.5).
+  /** @param {unknown} dfen @param {unknown} _currentStake @param {unknown} [options] */
+  function shouldBotOfferDouble(dfen, _currentStake, options) { return decide(QUESTION.offerDouble, dfen, options); }
+  /** @param {unknown} dfen @param {unknown} _newStake @param {unknown} [options] */
+  function shouldBotAcceptDouble(dfen, _newStake, options) { return decide(QUESTION.acceptDouble, dfen, options); }
+  /** @param {unknown} dfen @param {unknown} [options] */
+  function shouldBotOfferDraw(dfen, options) { return decide(QUESTION.offerDraw, dfen, options); }
+  /** @param {unknown} dfen @param {unknown} [options] */
+  function shouldBotAcceptDraw(dfen, options) { return decide(QUESTION.acceptDraw, dfen, options); }
 
-  const NEUTRAL_EQUITY = () => ({ whiteWin: 0, blackWin: 0, undecided: 1, rollouts: 0, standardError: 0, varianceReductionVsVanilla: 0 });
+  /** @param {unknown} dfen @param {unknown} [options] */
   function estimateEquity(dfen, options) {
     if (!live() || !isDfen(dfen)) return NEUTRAL_EQUITY();
-    const rollouts = num(field(options, 'rollouts'));
-    const maxPlies = num(field(options, 'maxPlies'));
-    const seed = num(field(options, 'seed'));
+    const rollouts = numberField(options, 'rollouts');
+    const maxPlies = numberField(options, 'maxPlies');
+    const seed = numberField(options, 'seed');
     let r;
-    try { r = w.equity(dfen, rollouts, maxPlies, seed); } catch (e) { fail(e); return NEUTRAL_EQUITY(); }
-    if (!r || r.length !== 6) return NEUTRAL_EQUITY();
-    return { whiteWin: r[0], blackWin: r[1], undecided: r[2], rollouts: r[3], standardError: r[4], varianceReductionVsVanilla: r[5] };
+    try { r = glue().equity(dfen, rollouts, maxPlies, seed); } catch (e) { fail(e); return NEUTRAL_EQUITY(); }
+    return decodeEquity(r) ?? NEUTRAL_EQUITY();
   }
 
   function getAvailableBots() {
     if (!live()) return [];
-    try { return JSON.parse(w.available_bots()); } catch (e) { fail(e); return []; }
+    try { return decodeJson(glue().available_bots()); } catch (e) { fail(e); return []; }
   }
 
   function getAvailableTimePolicies() {
     if (!live()) return [];
-    try { return splitList(w.available_time_policies()); } catch (e) { fail(e); return []; }
+    try { return /** @type {import('../types/types.js').TimePolicyId[]} */ (decodeList(glue().available_time_policies())); } catch (e) { fail(e); return []; }
   }
 
-  // Book arguments (API.md §3.2): brand checks through the intrinsic getters, so that neither a
-  // look-alike object nor an overridden `length` can reach the glue; a fresh view is passed.
-  const TYPED_ARRAY = Object.getPrototypeOf(Uint8Array.prototype);
-  const getter = (proto, key) => Object.getOwnPropertyDescriptor(proto, key).get;
-  const taTag = getter(TYPED_ARRAY, Symbol.toStringTag);
-  const taBuffer = getter(TYPED_ARRAY, 'buffer');
-  const taOffset = getter(TYPED_ARRAY, 'byteOffset');
-  const taLength = getter(TYPED_ARRAY, 'byteLength');
-  const abLength = getter(ArrayBuffer.prototype, 'byteLength');
-  const LARGE = {};
-  // {text} for a string, {bytes} for a Uint8Array or ArrayBuffer, LARGE above 64 MiB (checked
-  // before anything is copied), null for anything else.
-  function readBook(v) {
-    if (typeof v === 'string') return v.length <= MAX_BOOK ? { text: v } : LARGE;
-    if (v === null || typeof v !== 'object') return null;
-    try {
-      if (taTag.call(v) === 'Uint8Array') {
-        const n = taLength.call(v);
-        return n > MAX_BOOK ? LARGE : { bytes: new Uint8Array(taBuffer.call(v), taOffset.call(v), n) };
-      }
-      const n = abLength.call(v); // throws unless v is an ArrayBuffer
-      return n > MAX_BOOK ? LARGE : { bytes: new Uint8Array(v) };
-    } catch (_) {
-      return null;
-    }
-  }
-
-  const bookError = (code, reason) => ({ ok: false, entries: 0, keys: 0, errors: [{ line: 0, text: '', code, reason }], warnings: [] });
-  const NOT_A_BOOK = () => bookError('not-a-book', 'expected a TSV string or a binary book');
+  /** @param {unknown} book @returns {BookValidation} */
   function validateOpeningBook(book) {
     if (!live()) return NOT_A_BOOK();
     const b = readBook(book);
     if (b === null) return NOT_A_BOOK();
     if (b === LARGE) return bookError('too-large', 'book exceeds 64 MiB');
     try {
-      return JSON.parse(b.bytes === undefined ? w.validate_book_text(b.text) : w.validate_book_bytes(b.bytes));
+      return decodeJson(b.bytes === undefined ? glue().validate_book_text(b.text) : glue().validate_book_bytes(b.bytes));
     } catch (e) { fail(e); return NOT_A_BOOK(); }
   }
 
+  /** @param {unknown} tsv */
   function encodeOpeningBook(tsv) {
     if (!live() || typeof tsv !== 'string' || tsv.length > MAX_BOOK) return undefined;
     let r;
-    try { r = w.encode_book(tsv); } catch (e) { fail(e); return undefined; }
+    try { r = glue().encode_book(tsv); } catch (e) { fail(e); return undefined; }
     return r instanceof Uint8Array ? r : undefined;
   }
 
+  /** @param {unknown} book @param {unknown} baseBotId @param {unknown} newBotId @param {unknown} newBotName */
   function registerOpeningBookBot(book, baseBotId, newBotId, newBotName) {
     if (!live()) return false;
     if (typeof baseBotId !== 'string' || typeof newBotId !== 'string' || typeof newBotName !== 'string') return false;
@@ -139,20 +116,21 @@
     if (b === null || b === LARGE) return false;
     try {
       const ok = b.bytes === undefined
-        ? w.register_book_bot_text(b.text, baseBotId, newBotId, newBotName)
-        : w.register_book_bot_bytes(b.bytes, baseBotId, newBotId, newBotName);
+        ? glue().register_book_bot_text(b.text, baseBotId, newBotId, newBotName)
+        : glue().register_book_bot_bytes(b.bytes, baseBotId, newBotId, newBotName);
       return ok === true;
     } catch (e) { fail(e); return false; }
   }
 
+  /** @param {unknown} id */
   function unregisterBot(id) {
     if (!live() || typeof id !== 'string' || id.length > MAX_ID) return false;
-    try { return w.unregister_bot(id) === true; } catch (e) { fail(e); return false; }
+    try { return glue().unregister_bot(id) === true; } catch (e) { fail(e); return false; }
   }
 
-  Object.assign(functions, {
+  return {
     getAvailableBots, getAvailableTimePolicies, getBestMove, shouldBotOfferDouble, shouldBotAcceptDouble,
     shouldBotOfferDraw, shouldBotAcceptDraw, estimateEquity, registerOpeningBookBot, unregisterBot,
     validateOpeningBook, encodeOpeningBook,
-  });
-// ---- end of full entry ----
+  };
+}

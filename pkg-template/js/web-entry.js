@@ -1,12 +1,19 @@
+// @ts-check
 // dicechess-wasm __ENTRY__ (outside Node): the wrapper over the wasm-bindgen web glue. Nothing is
 // loaded until init() or initSync(); before that every function returns its neutral value.
-import * as glue from './__GLUE__';
-/*@@CORE@@*/
-const engine = createEngine('__BUILD_ID__');
-const api = makeDiceChess(engine, __NAMES__);
+import * as glue from './glue.js';
+import { createEngine, makeDiceChess } from './core.js';
+import { BUILD_ID, EXTEND, NAMES } from './entry.js';
+const engine = createEngine(BUILD_ID, EXTEND);
+const api = makeDiceChess(engine, NAMES);
+/** @type {Promise<void> | null} */
 let pending = null;
 
-/** Fetches (by default next to the glue), compiles and instantiates the .wasm; idempotent. */
+/**
+ * Fetches (by default next to the glue), compiles and instantiates the .wasm; idempotent.
+ * @param {import('../types/web-init.js').InitSource | Promise<import('../types/web-init.js').InitSource>} [source]
+ * @returns {Promise<void>}
+ */
 function init(source) {
   if (pending === null) {
     if (engine.isReady()) {
@@ -27,7 +34,10 @@ function init(source) {
   return pending;
 }
 
-/** Compiles and instantiates synchronously; true when the instance is ready, never throws. */
+/**
+ * Compiles and instantiates synchronously; true when the instance is ready, never throws.
+ * @param {BufferSource | WebAssembly.Module} source
+ */
 function initSync(source) {
   if (engine.isReady()) return true;
   if (engine.isFailed()) return false;

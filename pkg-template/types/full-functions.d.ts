@@ -1,3 +1,7 @@
+import type {
+  BestMoveOptions, BestMoveResult, BookSource, BookValidation, BotInfo, DecisionOptions, Dfen, EquityOptions,
+  EquityResult, TimePolicyId,
+} from './types.js';
 /** The registered bots, sorted by difficulty (built-ins first among equals, then custom bots by latest registration). */
 export declare function getAvailableBots(): BotInfo[];
 /** The time policies a `clock` option may name: `["empirical-v1", "legacy-linear-v1"]`. */

@@ -1,3 +1,4 @@
+import type { Dfen, GameStatus, MoveTree, PromotionPiece, Uci } from './types.js';
 /** First micro-moves of the legal turns, in generation order; `[]` for no dice, a pass or invalid input. */
 export declare function getLegalUciMoves(dfen: Dfen): Uci[];
 /** Prefix tree of the legal turns (plain nested objects, keys in UCI order); `{}` for no dice, a pass or invalid input. */

@@ -2,13 +2,13 @@
 //! [`crate::api`], and nothing else.
 //!
 //! The exports are internal: only the JavaScript wrappers of `pkg-template/` call them, after they
-//! have checked every argument's class (API.md §3.2). They therefore take only strings, numbers and
-//! `undefined`, and return strings, numbers or `undefined`:
-//!
-//! * lists of UCI moves cross the boundary as one string, the moves separated by single spaces
-//!   (`""` = no move), and the wrapper splits it;
-//! * the turn tree crosses as JSON text, which the wrapper `JSON.parse`s (API.md §3.4);
-//! * the game status crosses as a small integer code ([`game_status`]).
+//! have checked every argument's class (API.md §3.2). They therefore take only strings, numbers,
+//! byte arrays and `undefined`, and return strings, numbers, booleans, byte arrays or `undefined`:
+//! lists of moves as space-separated text, the turn tree as JSON text, the game status as an
+//! integer code, and so on. Every encoding is defined once, in the private module `protocol`
+//! (src/wasm/protocol.rs), and decoded once, by `pkg-template/js/protocol.js`. (The doc comments
+//! of the exports restate their forms: wasm-bindgen copies them into the published glue, which
+//! stays the same byte for byte.)
 //!
 //! The full build (features `search` and `book`) adds the bot, equity, registry and book exports
 //! of [`search`] and [`book`] (API.md §3.4, marked F), with the instance's one registry and the
@@ -41,6 +41,7 @@ mod book;
 mod clock;
 #[cfg(feature = "search")]
 mod json;
+mod protocol;
 #[cfg(feature = "search")]
 mod search;
 
@@ -76,22 +77,14 @@ pub fn build_id() -> String {
     id
 }
 
-/// Joins moves with single spaces, the list form of this boundary.
-fn join_moves(moves: Vec<String>) -> String {
-    moves.join(" ")
-}
-
-/// Splits a space-separated move list; `""` is the empty list.
-fn split_moves(moves: &str) -> Vec<&str> {
-    moves.split(' ').filter(|m| !m.is_empty()).collect()
-}
+use protocol::{join_list, split_list, status_code};
 
 /// `getLegalUciMoves`: space-separated UCI moves.
 #[wasm_bindgen]
 pub fn legal_uci_moves(dfen: &str) -> String {
     #[cfg(feature = "test-trap")]
     trap_on_request(dfen);
-    join_moves(api::legal_uci_moves(dfen))
+    join_list(api::legal_uci_moves(dfen))
 }
 
 /// Test-only (feature `test-trap`): panics on the input `"!trap"`, so that the JavaScript tests can
@@ -121,14 +114,14 @@ pub fn legal_turn_tree(dfen: &str) -> String {
 /// `getPlayableDice`: `moves` is space-separated (the wrapper maps `undefined`/`null` to `""`).
 #[wasm_bindgen]
 pub fn playable_dice(dfen: &str, moves: &str) -> Option<String> {
-    let moves = split_moves(moves);
+    let moves = split_list(moves);
     api::playable_dice(dfen, Some(&moves))
 }
 
 /// `generateMoves`: space-separated UCI moves.
 #[wasm_bindgen]
 pub fn generate_moves(dfen: &str) -> String {
-    join_moves(api::generate_moves(dfen))
+    join_list(api::generate_moves(dfen))
 }
 
 /// `applyMove`; `promotion` `undefined` means not given.
@@ -140,7 +133,7 @@ pub fn apply_move(dfen: &str, from: &str, to: &str, promotion: Option<String>) -
 /// `applyTurn`: `moves` is space-separated.
 #[wasm_bindgen]
 pub fn apply_turn(dfen: &str, moves: &str) -> Option<String> {
-    let moves = split_moves(moves);
+    let moves = split_list(moves);
     api::apply_turn(dfen, &moves)
 }
 
@@ -180,11 +173,5 @@ pub fn canonical_key(dfen: &str) -> Option<String> {
 /// Black the winner, 4 over without a winner.
 #[wasm_bindgen]
 pub fn game_status(dfen: &str) -> u32 {
-    match api::game_status(dfen) {
-        None => 0,
-        Some(api::GameStatus { over: false, .. }) => 1,
-        Some(api::GameStatus { winner: Some(crate::Color::White), .. }) => 2,
-        Some(api::GameStatus { winner: Some(crate::Color::Black), .. }) => 3,
-        Some(api::GameStatus { winner: None, .. }) => 4,
-    }
+    status_code(api::game_status(dfen))
 }

@@ -4,11 +4,10 @@
 //! As for the rules exports, the wrappers have checked every argument's class; option fields
 //! arrive as JavaScript numbers (`undefined` when absent or not a number) or strings, and every
 //! conversion, default and cap of BOTS.md §5.3 happens in `search::api` (integers) or in
-//! [`seed_from_number`] (seeds), exactly once. Results cross as text:
-//!
-//! * `getBestMove`: `"<score> <budgetMs> <uci>…"`, or `undefined` for an invalid DFEN;
-//! * `getAvailableBots`: JSON text of the rows; `getAvailableTimePolicies`: space-separated ids;
-//! * `estimateEquity`: six numbers in the order of the result's properties.
+//! [`seed_from_number`] (seeds), exactly once. Results cross in the forms of the boundary (module
+//! `protocol`, src/wasm/protocol.rs), the full-only ones built here: the best-move text
+//! ([`best_move`]), the question codes ([`should_bot`]), the equity vector ([`equity`]), the bots as
+//! JSON text and the time policies as a list.
 
 use std::cell::RefCell;
 

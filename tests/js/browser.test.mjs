@@ -78,6 +78,7 @@ function writeViteApp() {
   writeFileSync(join(dir, 'src', 'worker-full.js'), workerModule('.'));
   writeFileSync(join(dir, 'src', 'worker-rules.js'), workerModule('./rules'));
   copyFileSync(join(ROOT, 'tests', 'js', 'lib', 'cases.mjs'), join(dir, 'src', 'cases.mjs'));
+  copyFileSync(join(ROOT, 'pkg-template', 'js', 'functions.js'), join(dir, 'src', 'functions.mjs'));
   // The vectors are copied into the scratch app only (a temp folder), never into the repository.
   copyFileSync(join(CONFORMANCE, 'api', 'api_cases.json'), join(dir, 'public', 'api_cases.json'));
   return dir;

@@ -4,8 +4,15 @@
 // step that exactly the legal continuations are offered and that the dice dim as getPlayableDice
 // says, checks the dimming on positions of conformance/rules/playable_dice.json, exports the game
 // and replays the record, reloads the app offline through its service worker, saves screenshots
-// under test-artifacts/, and prints time to interactive, the gzipped JS + wasm download and the
-// main thread's long tasks while the engine thinks.
+// under test-artifacts/, and prints the gzipped JS + wasm download.
+//
+// Nothing here is timed (no assertion on milliseconds, durations or long tasks): that the engine
+// never runs on the page's thread is checked by spying on the page's realm (no WebAssembly module is
+// compiled or instantiated there, every search request is posted to the "think" Worker), and that
+// the page stays responsive by the order of events (a click is handled and the board updated while
+// a search is still outstanding in the Worker). The timings (time to interactive, main-thread long
+// tasks and timer delay while the Worker computes, input latency) are measured by the demo's
+// benchmark, scripts/bench-demo.mjs (npm run bench).
 //
 // Needs www-demo/dist (scripts/build builds it). Run alone: node --test tests/js/demo.test.mjs
 import assert from 'node:assert/strict';
@@ -25,6 +32,9 @@ const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const SEED = 20261201;
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
   '--disable-component-update', '--disable-sync'];
+// How long a wait may last before the page is taken for hung: a bound for liveness, never a
+// measure (nothing asserts how long anything took).
+const PATIENCE_MS = 180_000;
 const skip = !existsSync(CHROMIUM) ? 'no /usr/bin/chromium (scripts/setup installs it)'
   : !existsSync(join(DIST, 'index.html')) ? 'www-demo/dist is missing (scripts/build builds it)' : false;
 
@@ -45,27 +55,55 @@ async function startServer() {
   return { server: s, base: `http://127.0.0.1:${s.address().port}` };
 }
 
-/** A page that records problems and the main thread's long tasks (PerformanceObserver). */
+/**
+ * A page that records problems, and spies on its own realm (the main thread; init scripts do not run
+ * in Workers): every WebAssembly compilation or instantiation there, and every message posted to a
+ * Worker, with the Worker's name (window.__mainThread).
+ */
 async function openPage(context) {
   const page = await context.newPage();
+  page.setDefaultTimeout(PATIENCE_MS);
   page.problems = [];
   page.on('pageerror', (e) => page.problems.push(`pageerror: ${e.message}`));
   page.on('console', (m) => { if (m.type() === 'error') page.problems.push(`console.error: ${m.text()}`); });
   await page.addInitScript(() => {
-    window.__longTasks = [];
-    try {
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) window.__longTasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    } catch { /* not supported */ }
+    const spy = { wasm: [], posted: [] };
+    window.__mainThread = spy;
+    for (const name of ['compile', 'compileStreaming', 'instantiate', 'instantiateStreaming', 'validate']) {
+      const f = WebAssembly[name];
+      WebAssembly[name] = function (...args) { spy.wasm.push(name); return f.apply(this, args); };
+    }
+    for (const name of ['Module', 'Instance']) {
+      WebAssembly[name] = new Proxy(WebAssembly[name], {
+        construct(target, args, newTarget) { spy.wasm.push(name); return Reflect.construct(target, args, newTarget); },
+      });
+    }
+    const names = new WeakMap();
+    window.Worker = new Proxy(window.Worker, {
+      construct(target, args, newTarget) {
+        const w = Reflect.construct(target, args, newTarget);
+        names.set(w, args[1]?.name ?? '');
+        return w;
+      },
+    });
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (message, ...rest) {
+      spy.posted.push({ worker: names.get(this), fn: message?.fn });
+      return post.call(this, message, ...rest);
+    };
   });
   return page;
+}
+
+/** The main thread's record (openPage): WebAssembly calls there, and the messages to each Worker. */
+async function mainThread(page) {
+  return page.evaluate(() => window.__mainThread);
 }
 
 const attr = (page, sel, name) => page.$eval(sel, (el, n) => el.dataset[n], name);
 
 /** Waits until the board is in one of `phases` and returns its data attributes. */
-async function waitPhase(page, phases, timeout = 20_000) {
+async function waitPhase(page, phases, timeout = PATIENCE_MS) {
   await page.waitForFunction((p) => {
     const b = document.querySelector('#board');
     return b && p.includes(b.dataset.phase);
@@ -169,32 +207,33 @@ describe('www-demo in headless Chromium', { skip }, () => {
     }
   });
 
-  test('first load: time to interactive and the gzipped JS + wasm it downloads', async () => {
+  test('first load: interactive, the gzipped JS + wasm it downloads, the engine only in a Worker', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, serviceWorkers: 'block' });
     const page = await openPage(context);
     const bodies = new Map();
-    context.on('response', async (r) => {
+    const reading = [];
+    context.on('response', (r) => {
       const url = r.url();
       if (!/\.(m?js|wasm)(\?|$)/.test(url) || r.status() !== 200) return;
-      try { bodies.set(url, await r.body()); } catch { /* body gone */ }
+      reading.push(r.body().then((b) => bodies.set(url, b), () => { /* body gone */ }));
     });
-    const t0 = Date.now();
     await page.goto(`${base}/?seed=${SEED}&fast=1`);
-    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
-    const wall = Date.now() - t0;
-    const tti = await page.evaluate(() => performance.getEntriesByName('dicechess-interactive')[0].startTime);
-    await page.waitForTimeout(200);
+    await page.waitForSelector('html[data-interactive]', { timeout: PATIENCE_MS });
+    // Every script and the .wasm have arrived once the page is interactive: it needs the engine.
+    await Promise.all(reading);
     const files = [...bodies].map(([url, b]) => ({ url: url.replace(base, ''), raw: b.length, gzip: gzipSync(b, { level: 9 }).length }));
     const js = files.filter((f) => !f.url.includes('.wasm'));
     const wasm = files.filter((f) => f.url.includes('.wasm'));
     const sum = (list, k) => list.reduce((a, f) => a + f[k], 0);
     assert.equal(wasm.length, 1, `one .wasm download: ${files.map((f) => f.url)}`);
     assert.ok(js.length >= 2, 'page and worker scripts');
-    metrics['time to interactive (first load, no cache)'] = `${tti.toFixed(0)} ms after navigation start (${wall} ms wall clock from goto)`;
     metrics['download, JS'] = `${js.length} files, ${sum(js, 'raw')} B raw, ${sum(js, 'gzip')} B gzip -9`;
     metrics['download, wasm'] = `${sum(wasm, 'raw')} B raw, ${sum(wasm, 'gzip')} B gzip -9`;
     metrics['download, JS + wasm gzipped'] = `${sum(files, 'gzip')} B (${(sum(files, 'gzip') / 1024).toFixed(1)} KiB)`;
-    assert.ok(tti < 10_000, `interactive in ${tti} ms`);
+    const spy = await mainThread(page);
+    assert.deepEqual(spy.wasm, [], 'no WebAssembly module compiled or instantiated on the main thread');
+    assert.ok(spy.posted.some((p) => p.worker === 'think' && p.fn === 'features'), 'the engine is asked through the "think" Worker');
+    assert.deepEqual(spy.posted.filter((p) => p.worker !== 'think' && p.worker !== 'rules'), [], 'messages only to the engine Workers');
     assert.deepEqual(page.problems, []);
     await context.close();
   });
@@ -203,7 +242,7 @@ describe('www-demo in headless Chromium', { skip }, () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await openPage(context);
     await page.goto(`${base}/?seed=${SEED}&fast=1&bot=greedy&color=w&time=100`);
-    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+    await page.waitForSelector('html[data-interactive]', { timeout: PATIENCE_MS });
     const engineKind = await page.evaluate(() => document.documentElement.dataset.engine);
     const opponent = await page.$eval('#opponent', (s) => s.value);
     if (engineKind === 'bots') assert.equal(opponent, 'greedy');
@@ -219,9 +258,9 @@ describe('www-demo in headless Chromium', { skip }, () => {
     let microMoves = 0;
     let diceChecks = 0;
     let shot = false;
-    const deadline = Date.now() + 75_000;
     for (;;) {
-      assert.ok(Date.now() < deadline, 'the game ends within 75 s');
+      // A bound on the length, not on the time: the test player captures the king when it can.
+      assert.ok(humanTurns < 500, 'the game ends within 500 turns of the test player');
       const state = await waitPhase(page, ['human', 'over']);
       if (state.phase === 'over') break;
       const roll = state.roll;
@@ -282,52 +321,52 @@ describe('www-demo in headless Chromium', { skip }, () => {
     assert.equal(final.over, true);
     assert.equal(final.winner === 'white' ? '1-0' : '0-1', result);
 
-    // The main thread while the opponent thought (the "bot-think" measures of the app).
-    const { thinks, longTasks } = await page.evaluate(() => ({
-      thinks: performance.getEntriesByName('bot-think').map((m) => ({ start: m.startTime, end: m.startTime + m.duration })),
-      longTasks: window.__longTasks,
-    }));
-    const during = longTasks.filter((t) => thinks.some((k) => t.start < k.end && t.start + t.duration > k.start));
+    // Every bot turn was a request to the "think" Worker, and no engine ran on the main thread.
+    const spy = await mainThread(page);
+    const requests = spy.posted.filter((p) => p.fn === 'botTurn');
     metrics['game played by clicking'] = `${record.turns.length} turns, ${passes} passes (${humanTurns} by the test, ${byBot} by the ${engineKind === 'bots' ? 'greedy bot' : 'built-in random player'}), ${microMoves} micro-moves clicked, ${diceChecks} dice checks, result ${result}`;
-    metrics['bot turns: think time'] = `${thinks.length} turns, ${thinks.reduce((a, k) => a + k.end - k.start, 0).toFixed(0)} ms in total; main-thread long tasks meanwhile: ${during.length}`;
-    assert.equal(thinks.length, byBot);
-    assert.deepEqual(during, [], 'no main-thread task over 50 ms while the bot thinks');
+    assert.equal(requests.length, byBot, 'one botTurn request per bot turn');
+    assert.deepEqual(requests.filter((p) => p.worker !== 'think'), [], 'every search request goes to the "think" Worker');
+    assert.deepEqual(spy.wasm, [], 'no WebAssembly module compiled or instantiated on the main thread');
     assert.deepEqual(page.problems, []);
     await context.close();
   });
 
-  test('a heavy engine call keeps the main thread free (long tasks and timer delay)', async () => {
+  test('the page handles input while a search runs in the Worker (ordered by events, not by time)', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await openPage(context);
-    await page.goto(`${base}/?seed=${SEED}&fast=1&color=b`);
-    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
-    await waitPhase(page, ['human']);
-    const out = await page.evaluate(async (start) => {
+    await page.goto(`${base}/?seed=${SEED}&fast=1&color=w`);
+    await page.waitForSelector('html[data-interactive]', { timeout: PATIENCE_MS });
+    const state = await waitPhase(page, ['human']);
+    const from = Object.keys(E.getLegalTurnTree(state.roll))[0].slice(0, 2);
+    // A long search in the "think" Worker (a 60 s budget: it is still running when the click below
+    // has been handled, however loaded the machine), then a click on a piece that can move. The
+    // page records, when the board first shows the selection, whether the search had answered yet.
+    const what = await page.evaluate((start) => {
       const demo = window.dicechessDemo;
-      const features = await demo.think('features');
-      const bot = features.botList.find((b) => b.id === 'monte-carlo');
-      let maxGap = 0;
-      let last = performance.now();
-      const timer = setInterval(() => { const now = performance.now(); maxGap = Math.max(maxGap, now - last); last = now; }, 10);
-      const t0 = performance.now();
-      let what;
-      if (bot) {
-        await demo.think('botTurn', `${start} PNB`, { algorithm: 'monte-carlo', timeBudgetMs: 1500, seed: 1 });
-        what = 'getBestMove monte-carlo, 1500 ms budget';
-      } else {
-        await demo.think('perft', start, 6);
-        what = 'perft(start, 6)';
-      }
-      const t1 = performance.now();
-      clearInterval(timer);
-      const long = window.__longTasks.filter((t) => t.start < t1 && t.start + t.duration > t0);
-      return { what, ms: t1 - t0, maxGap, long };
+      window.__search = { answered: false, answeredBeforeSelection: null };
+      new MutationObserver((_, observer) => {
+        if (!document.querySelector('.square.selected')) return;
+        window.__search.answeredBeforeSelection = window.__search.answered;
+        observer.disconnect();
+      }).observe(document.querySelector('#board'), { subtree: true, attributes: true, attributeFilter: ['class'] });
+      const bots = demo.state.features.bots && demo.state.features.botList.some((b) => b.id === 'monte-carlo');
+      const search = bots
+        ? demo.think('botTurn', `${start} PNB`, { algorithm: 'monte-carlo', timeBudgetMs: 60_000, seed: 1 })
+        : demo.think('perft', start, 6);
+      search.then(() => { window.__search.answered = true; }, () => { window.__search.answered = true; });
+      return bots ? 'getBestMove, monte-carlo' : 'perft(start, 6)';
     }, START);
-    metrics['heavy call in the worker'] = `${out.what}: ${out.ms.toFixed(0)} ms; main thread meanwhile: ${out.long.length} long tasks, largest gap of a 10 ms timer ${out.maxGap.toFixed(1)} ms`;
-    assert.ok(out.ms > 100, 'the call did real work');
-    assert.deepEqual(out.long, [], 'no main-thread long task while the worker computes');
-    assert.ok(out.maxGap < 50, `timer gap ${out.maxGap} ms`);
+    await page.click(`[data-square="${from}"]`);
+    await page.waitForFunction(() => window.__search.answeredBeforeSelection !== null, null, { timeout: PATIENCE_MS });
+    const out = await page.evaluate(() => ({ ...window.__search, selected: document.querySelector('.square.selected')?.dataset.square }));
+    assert.equal(out.selected, from, 'the click selected the piece');
+    assert.equal(out.answeredBeforeSelection, false, `the board answered the click while ${what} was still running in the Worker`);
+    const spy = await mainThread(page);
+    assert.ok(spy.posted.some((p) => p.worker === 'think' && (p.fn === 'botTurn' || p.fn === 'perft')), 'the search was posted to the "think" Worker');
+    assert.deepEqual(spy.wasm, [], 'no WebAssembly module compiled or instantiated on the main thread');
     assert.deepEqual(page.problems, []);
+    // Closing the context ends the Worker and its search.
     await context.close();
   });
 
@@ -342,7 +381,7 @@ describe('www-demo in headless Chromium', { skip }, () => {
     const page = await openPage(context);
     for (const c of chosen) {
       await page.goto(`${base}/?fast=1&seed=1&dfen=${encodeURIComponent(c.dfen)}`);
-      await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+      await page.waitForSelector('html[data-interactive]', { timeout: PATIENCE_MS });
       const state = await waitPhase(page, ['human']);
       assert.equal(state.roll.split(' ').slice(0, 6).join(' '), c.dfen.split(' ').slice(0, 6).join(' '));
       const tree = E.getLegalTurnTree(c.dfen);
@@ -364,7 +403,7 @@ describe('www-demo in headless Chromium', { skip }, () => {
     const page = await openPage(context);
     // White has only its king and rolled a rook: no legal move.
     await page.goto(`${base}/?fast=1&seed=3&color=w&dfen=${encodeURIComponent('4k3/8/8/8/8/8/8/4K3 w - - 0 1 R')}`);
-    await page.waitForFunction(() => document.querySelectorAll('#moves .turn').length >= 2, null, { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelectorAll('#moves .turn').length >= 2, null, { timeout: PATIENCE_MS });
     const announced = await page.evaluate(() => window.dicechessDemo.state.announcements);
     assert.match(announced[0].text, /no legal move — pass/);
     assert.equal(announced[0].kind, 'pass');
@@ -377,7 +416,7 @@ describe('www-demo in headless Chromium', { skip }, () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await openPage(context);
     await page.goto(`${base}/?seed=${SEED + 1}&fast=1&color=w`);
-    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+    await page.waitForSelector('html[data-interactive]', { timeout: PATIENCE_MS });
     let state = await waitPhase(page, ['human']);
     const roll = state.roll;
     const tree = E.getLegalTurnTree(roll);
@@ -435,7 +474,7 @@ describe('www-demo in headless Chromium', { skip }, () => {
     const page = await openPage(context);
     // The player is Black; the opponent (White) moves first, with the dice of the start DFEN.
     await page.goto(`${base}/?seed=${SEED}&fast=1&color=b&bot=greedy&dfen=${encodeURIComponent(`${START} BPR`)}`);
-    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+    await page.waitForSelector('html[data-interactive]', { timeout: PATIENCE_MS });
     const disabled = await page.$eval('#book-file', (i) => i.disabled);
     const features = await page.evaluate(() => window.dicechessDemo.think('features'));
     if (!features.books) {
@@ -454,7 +493,7 @@ describe('www-demo in headless Chromium', { skip }, () => {
     await page.waitForFunction(() => document.querySelector('#book-report').dataset.ok === 'true');
     assert.equal(await page.$eval('#opponent', (s) => s.value), 'demo-book');
     await page.click('#restart');
-    await page.waitForFunction(() => document.querySelectorAll('#moves .turn').length >= 1, null, { timeout: 20_000 });
+    await page.waitForFunction(() => document.querySelectorAll('#moves .turn').length >= 1, null, { timeout: PATIENCE_MS });
     const first = await page.$eval('#moves .turn', (e) => ({ moves: e.querySelector('.uci').textContent, book: e.querySelector('.book-mark') !== null }));
     assert.deepEqual(first, { moves: 'e2e4 f1c4', book: true });
     await page.click('.panel summary:has-text("Opening book")');
@@ -467,7 +506,7 @@ describe('www-demo in headless Chromium', { skip }, () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
     const page = await openPage(context);
     await page.goto(`${base}/?seed=${SEED}&fast=1&color=w`);
-    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+    await page.waitForSelector('html[data-interactive]', { timeout: PATIENCE_MS });
     const state = await waitPhase(page, ['human']);
     const box = await page.$eval('#board', (b) => { const r = b.getBoundingClientRect(); return { left: r.left, right: r.right, width: r.width, top: r.top, bottom: r.bottom }; });
     assert.ok(box.left >= 0 && box.right <= 390, `board inside the screen: ${JSON.stringify(box)}`);
@@ -491,14 +530,14 @@ describe('www-demo in headless Chromium', { skip }, () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await openPage(context);
     await page.goto(`${own.base}/?seed=${SEED}&fast=1`);
-    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
+    await page.waitForSelector('html[data-interactive]', { timeout: PATIENCE_MS });
     const manifest = await page.evaluate(async () => {
       const href = document.querySelector('link[rel="manifest"]').href;
       return (await fetch(href)).json();
     });
     assert.equal(manifest.display, 'standalone');
     assert.ok(manifest.icons.some((i) => i.sizes === '512x512'));
-    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 20_000 });
+    await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: PATIENCE_MS });
     const cached = await page.evaluate(async () => {
       const keys = await caches.keys();
       const cache = await caches.open(keys.find((k) => k.startsWith('dicechess-demo-')));
@@ -507,14 +546,11 @@ describe('www-demo in headless Chromium', { skip }, () => {
     assert.ok(cached.some((p) => p.endsWith('.wasm')), 'the wasm is precached');
     own.server.closeAllConnections();
     await new Promise((r) => own.server.close(r));
-    const t0 = Date.now();
     await page.reload();
-    await page.waitForSelector('html[data-interactive]', { timeout: 30_000 });
-    const tti = await page.evaluate(() => performance.getEntriesByName('dicechess-interactive')[0].startTime);
+    await page.waitForSelector('html[data-interactive]', { timeout: PATIENCE_MS });
     const state = await waitPhase(page, ['human', 'bot']);
     assert.ok(state.roll.length > 0, 'a roll offline');
     assert.ok(await page.$$eval('.square.movable', (e) => e.length) > 0 || state.phase === 'bot');
-    metrics['time to interactive (offline reload, service worker)'] = `${tti.toFixed(0)} ms (${Date.now() - t0} ms wall clock)`;
     assert.deepEqual(page.problems.filter((p) => !p.includes('ERR_CONNECTION_REFUSED')), []);
     await context.close();
   });

@@ -21,7 +21,6 @@ for (const [entry, mode, seed] of [['.', 'esm', 1], ['./rules', 'cjs', 2]]) {
   test(`${CALLS} hostile calls per function on dicechess-wasm${entry.slice(1)} (${mode}), then correct answers`, async () => {
     const out = await run(entry, mode, seed);
     console.log(`${entry} ${mode}: ${Object.entries(out.stats).map(([f, n]) => `${f} ${n}`).join(', ')}; memory ${out.memory.warm} → ${out.memory.end} bytes`);
-    console.log(`  slowest call per function (ms): ${Object.entries(out.slowest).map(([f, t]) => `${f} ${t}`).join(', ')}`);
     assert.deepEqual(out.problems, [], `${out.problemCount} problems`);
     assert.deepEqual(out.consoleCalls, []);
     assert.equal(out.memory.end, out.memory.warm, 'linear memory grew after warm-up');

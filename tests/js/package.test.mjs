@@ -12,16 +12,11 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
+import { FULL_ONLY_FUNCTIONS, RULES_FUNCTIONS } from './lib/functions.mjs';
 import { load, PKG, ROOT, scratch } from './lib/paths.mjs';
 
 const INSTALLED = () => join(scratch(), 'node_modules', 'dicechess-wasm');
 const ROLL = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
-const RULES_FUNCTIONS = ['getLegalUciMoves', 'getLegalTurnTree', 'getPlayableDice', 'generateMoves', 'applyMove',
-  'applyTurn', 'endTurn', 'perft', 'getPieceFromDice', 'canonicalKey', 'getGameStatus'];
-const FULL_ONLY_FUNCTIONS = ['getAvailableBots', 'getAvailableTimePolicies', 'getBestMove', 'shouldBotOfferDouble',
-  'shouldBotAcceptDouble', 'shouldBotOfferDraw', 'shouldBotAcceptDraw', 'estimateEquity', 'registerOpeningBookBot',
-  'unregisterBot', 'validateOpeningBook', 'encodeOpeningBook'];
-
 /** Runs `code` (an ES module body) in a worker thread: a fresh realm. Resolves with its message. */
 function inWorker(code, workerData = {}) {
   return new Promise((resolve, reject) => {
@@ -79,6 +74,22 @@ describe('tarball', () => {
       const mod = new WebAssembly.Module(node);
       for (const s of ['name', 'producers', '.debug_info', 'sourceMappingURL']) {
         assert.equal(WebAssembly.Module.customSections(mod, s).length, 0, `${name}: custom section ${s}`);
+      }
+    }
+  });
+
+  test('the declarations of each entry name exactly the functions of the one list (pkg-template/js/functions.js)', () => {
+    assert.equal(new Set(RULES_FUNCTIONS).size, 11);
+    assert.equal(new Set(FULL_ONLY_FUNCTIONS).size, 12);
+    for (const [file, names] of [['index', [...RULES_FUNCTIONS, ...FULL_ONLY_FUNCTIONS]], ['rules', RULES_FUNCTIONS],
+      ['web', [...RULES_FUNCTIONS, ...FULL_ONLY_FUNCTIONS]], ['rules-web', RULES_FUNCTIONS]]) {
+      for (const ext of ['d.ts', 'd.cts']) {
+        const text = readFileSync(join(INSTALLED(), 'dist', `${file}.${ext}`), 'utf8');
+        const declared = [...text.matchAll(/^export declare function (\w+)/gm)].map((m) => m[1]);
+        const web = file.endsWith('web') ? ['initSync'] : [];
+        assert.deepEqual(declared.sort(), [...names, 'isReady', ...web].sort(), `${file}.${ext}`);
+        const members = text.match(/export declare const DiceChess: Readonly<\{\n([^}]*)\}>/)[1].match(/\w+(?=:)/g);
+        assert.deepEqual(members, names, `${file}.${ext}: DiceChess members in list order`);
       }
     }
   });

@@ -82,6 +82,7 @@ const PROMOTIONS = ['', 'n', 'b', 'r', 'q'];
  * validateOpeningBook reports them).
  */
 export function makeBookIndex(source) {
+  /** @type {Map<string, Set<string>> & { hashed?: boolean }} */
   const index = new Map();
   if (typeof source === 'string') {
     index.hashed = false;

@@ -34,7 +34,7 @@ const helpers = {
    * score }. With the bot functions it is getBestMove; without them a seeded uniform choice among the
    * legal turns in canonical order (the leaf order of the turn tree, RULES.md §9).
    */
-  botTurn(DiceChess, roll, { algorithm, timeBudgetMs, seed } = {}) {
+  botTurn(DiceChess, roll, /** @type {{ algorithm?: string, timeBudgetMs?: number, seed?: number }} */ { algorithm, timeBudgetMs, seed } = {}) {
     const start = performance.now();
     let moves;
     let engineName;

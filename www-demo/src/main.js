@@ -77,16 +77,6 @@ function costOf(board, uci) {
   return [piece || 'p'];
 }
 
-/** Removes one occurrence of each letter of `remove` from the multiset `from` (letters, any case). */
-function minus(from, remove) {
-  const left = [...from.toLowerCase()];
-  for (const c of remove) {
-    const i = left.indexOf(c.toLowerCase());
-    if (i >= 0) left.splice(i, 1);
-  }
-  return left;
-}
-
 // ---- state --------------------------------------------------------------------------------------
 const stored = JSON.parse(localStorage.getItem('dicechess-demo') ?? '{}');
 const state = {
@@ -618,7 +608,7 @@ function endDrag(e) {
   if (d.ghost) d.ghost.remove();
   squares.find((s) => s.dataset.square === d.from)?.classList.remove('dragging');
   if (d.moved && e.type === 'pointerup') {
-    const under = document.elementFromPoint(e.clientX, e.clientY)?.closest('.square');
+    const under = /** @type {HTMLElement | null | undefined} */ (document.elementFromPoint(e.clientX, e.clientY)?.closest('.square'));
     if (under && offers().get(d.from)?.has(under.dataset.square)) choose(d.from, under.dataset.square);
     else { state.selected = null; renderBoard(); }
   }
@@ -805,6 +795,6 @@ if ('serviceWorker' in navigator && import.meta.env.PROD) {
 }
 
 // A handle for the end-to-end test and for curious users: the engine worker's RPC and the state.
-window.dicechessDemo = { think: (fn, ...args) => think.call(fn, ...args), rules: (fn, ...args) => rules.call(fn, ...args), state };
+Object.assign(window, { dicechessDemo: { think: (fn, ...args) => think.call(fn, ...args), rules: (fn, ...args) => rules.call(fn, ...args), state } });
 
 boot();

@@ -1,17 +1,11 @@
 // The case runner of conformance/api/api_cases.json (schema: conformance/api/README.md) and of
 // conformance/rules/*.json (conformance/README.md). Environment-agnostic: used in Node (worker
-// threads) and, bundled, in headless Chromium. No Node imports here.
+// threads) and, bundled, in headless Chromium. No Node imports here (the only import is the list of
+// functions, pure data).
 
-export const RULES_FUNCTIONS = [
-  'getLegalUciMoves', 'getLegalTurnTree', 'getPlayableDice', 'generateMoves', 'applyMove',
-  'applyTurn', 'endTurn', 'perft', 'getPieceFromDice', 'canonicalKey', 'getGameStatus',
-];
+import { FULL_ONLY_FUNCTIONS, RULES_FUNCTIONS } from './functions.mjs';
 
-export const FULL_ONLY_FUNCTIONS = [
-  'getAvailableBots', 'getAvailableTimePolicies', 'getBestMove', 'shouldBotOfferDouble',
-  'shouldBotAcceptDouble', 'shouldBotOfferDraw', 'shouldBotAcceptDraw', 'estimateEquity',
-  'registerOpeningBookBot', 'unregisterBot', 'validateOpeningBook', 'encodeOpeningBook',
-];
+export { FULL_ONLY_FUNCTIONS, RULES_FUNCTIONS };
 
 // ---- $js decoding ---------------------------------------------------------------------------
 function throwingProxy() {

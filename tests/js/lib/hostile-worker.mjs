@@ -40,21 +40,17 @@ if (full) {
 const warm = memory.buffer.byteLength;
 
 const stats = {};
-const slowest = {};
 for (const fn of FUNCTIONS) {
   stats[fn] = 0;
-  slowest[fn] = 0;
   for (let i = 0; i < calls; i++) {
     const args = hostileArgs(fn, r, pool);
     let result;
-    const t0 = performance.now();
     try {
       result = ns[fn](...args);
     } catch (e) {
       problems.push(`${fn} threw ${e && e.message}`);
       continue;
     }
-    slowest[fn] = Math.max(slowest[fn], performance.now() - t0);
     if (!TYPES[fn](result)) problems.push(`${fn} returned a value of the wrong type: ${JSON.stringify(result)?.slice(0, 200)}`);
     stats[fn]++;
   }
@@ -78,5 +74,4 @@ if (full) {
   after.equity = ns.estimateEquity('Q7/7B/8/8/3Kk2R/2NP4/8/8 w - - 0 1', { rollouts: 8, seed: 1 });
 }
 parentPort.postMessage({ problems: problems.slice(0, 20), problemCount: problems.length, stats, after,
-  slowest: Object.fromEntries(Object.entries(slowest).map(([f, t]) => [f, Math.round(t)])),
   consoleCalls: consoleCalls.slice(0, 5), memory: { warm, end: memory.buffer.byteLength } });

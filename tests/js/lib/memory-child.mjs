@@ -109,13 +109,11 @@ measuring = true;
 size = memory.buffer.byteLength;
 const warm = { memory: memory.buffer.byteLength, heap: process.memoryUsage().heapUsed };
 const target = calls + n;
-const t0 = performance.now();
 while (calls < target) step();
-const seconds = (performance.now() - t0) / 1000;
 globalThis.gc();
 const end = { memory: memory.buffer.byteLength, heap: process.memoryUsage().heapUsed };
 const mb = (b) => `${(b / 1048576).toFixed(2)} MiB`;
-console.log(`dicechess-wasm${entry.slice(1)} (${mode}): ${calls - 10_000} calls after a 10^4-call warm-up (${games} games, ${seconds.toFixed(1)} s): ` +
+console.log(`dicechess-wasm${entry.slice(1)} (${mode}): ${calls - 10_000} calls after a 10^4-call warm-up (${games} games): ` +
   `wasm memory ${warm.memory} → ${end.memory} bytes; heap after GC ${mb(warm.heap)} → ${mb(end.heap)}; largest tree ${largest} chars` +
   (FULL ? `; ${cycles} register/unregister cycles of a 1 MB book (binary: ${BINARY_BOOK?.length ?? 'none'} bytes)` : ''));
 if (bookProblems > 0) console.log(`  BOOK OR BOT CALLS FAILED: ${bookProblems}`);

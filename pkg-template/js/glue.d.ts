@@ -1,0 +1,67 @@
+// The wasm-bindgen glue as the wrappers see it: the module `import * as glue from './glue.js'` (web
+// entry) or `require('./glue.js')` (Node entry), which scripts/assemble.mjs points at the glue of
+// the entry's feature set. It declares the full module's exports; a rules module has only those of
+// RulesGlue, and the wrappers call the others only on a full module (the build identifier check of
+// core.js). The JavaScript side of the boundary whose Rust side is src/wasm/protocol.rs (read its
+// module documentation for the encodings), decoded in one place, protocol.js. Internal: never
+// shipped; the TypeScript check of pkg-template/js (tsconfig.json) holds the wrappers to it.
+
+/** Moves or ids separated by single spaces; `""` is the empty list. */
+export type SpaceList = string;
+/** `"<score> <budgetMs>"` followed by the turn's UCI moves, all separated by single spaces. */
+export type BestMoveText = string;
+/** 0 invalid DFEN, 1 not over, 2 White won, 3 Black won, 4 over without a winner. */
+export type StatusCode = number;
+/** 0 offer double, 1 accept double, 2 offer draw, 3 accept draw. */
+export type QuestionCode = 0 | 1 | 2 | 3;
+/**
+ * `[whiteWin, blackWin, undecided, rollouts, standardError, varianceReductionVsVanilla]`: the
+ * fields of EquityResult by position.
+ */
+export type EquityVector = Float64Array | number[];
+/** JSON text. */
+export type Json = string;
+
+/** `"<crate version>/<full|rules>"`. */
+export declare function build_id(): string;
+export declare function legal_uci_moves(dfen: string): SpaceList;
+export declare function legal_turn_tree(dfen: string): Json;
+export declare function playable_dice(dfen: string, moves: SpaceList): string | undefined;
+export declare function generate_moves(dfen: string): SpaceList;
+export declare function apply_move(dfen: string, from: string, to: string, promotion: string | undefined): string | undefined;
+export declare function apply_turn(dfen: string, moves: SpaceList): string | undefined;
+export declare function end_turn(dfen: string): string | undefined;
+export declare function perft(dfen: string, depth: number): number;
+export declare function piece_from_dice(face: number): string | undefined;
+export declare function canonical_key(dfen: string): string | undefined;
+export declare function game_status(dfen: string): StatusCode;
+
+// The full module only (feature set "full": search and book).
+export declare function best_move(
+  dfen: string, algorithm: string | undefined, remainingMs: number | undefined, incrementMs: number | undefined,
+  moveNumber: number | undefined, movesToGo: number | undefined, timePolicy: string | undefined,
+  timeBudgetMs: number | undefined, seed: number | undefined, entered: number,
+): BestMoveText | undefined;
+export declare function should_bot(dfen: string, question: QuestionCode, algorithm: string | undefined, seed: number | undefined): boolean;
+export declare function equity(dfen: string, rollouts: number | undefined, maxPlies: number | undefined, seed: number | undefined): EquityVector;
+export declare function available_bots(): Json;
+export declare function available_time_policies(): SpaceList;
+export declare function validate_book_text(tsv: string): Json;
+export declare function validate_book_bytes(bytes: Uint8Array): Json;
+export declare function encode_book(tsv: string): Uint8Array | undefined;
+export declare function register_book_bot_text(tsv: string, baseBotId: string, newBotId: string, newBotName: string): boolean;
+export declare function register_book_bot_bytes(bytes: Uint8Array, baseBotId: string, newBotId: string, newBotName: string): boolean;
+export declare function unregister_bot(id: string): boolean;
+
+// The web glue only (target web): loading.
+/** Fetches or takes, compiles and instantiates the .wasm. */
+export default function init(options: { module_or_path: unknown }): Promise<unknown>;
+/** Compiles and instantiates synchronously; throws on failure. */
+export declare function initSync(options: { module: unknown }): unknown;
+
+type Glue = typeof import('./glue.js');
+/** The full module's exports. */
+export type FullGlue = Omit<Glue, 'default' | 'initSync'>;
+/** The rules module's exports (feature set "rules"), also part of the full module. */
+export type RulesGlue = Pick<FullGlue, 'build_id' | 'legal_uci_moves' | 'legal_turn_tree' | 'playable_dice' | 'generate_moves'
+  | 'apply_move' | 'apply_turn' | 'end_turn' | 'perft' | 'piece_from_dice' | 'canonical_key' | 'game_status'>;

@@ -1,0 +1,106 @@
+// @ts-check
+// The argument classes of API.md §3.2, checked in JavaScript before any call into the .wasm. Every
+// user value is read here at most once per field, inside try/catch where a read can throw (a
+// getter, a proxy), so that only strings, numbers, undefined and fresh byte arrays reach the glue.
+
+const ASCII = /^[\x00-\x7f]*$/;
+const SQUARE = /^[a-h][1-8]$/;
+const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
+const MAX_DFEN = 256;
+const MAX_MOVES = 3;
+export const MAX_ID = 64;
+export const MAX_NAME = 256;
+export const MAX_BOOK = 64 * 1024 * 1024;
+
+/** A DFEN argument: an ASCII string of at most 256 characters (the .wasm parses it). @param {unknown} v @returns {v is string} */
+export const isDfen = (v) => typeof v === 'string' && v.length <= MAX_DFEN && ASCII.test(v);
+
+/** A square argument: "a1" … "h8". @param {unknown} v @returns {v is string} */
+export const isSquare = (v) => typeof v === 'string' && SQUARE.test(v);
+
+/**
+ * A move-list argument: a real array of 0..3 UCI strings, its length and each element read once;
+ * the moves, or null.
+ * @param {unknown} v @returns {string[] | null}
+ */
+export function readMoves(v) {
+  try {
+    if (!Array.isArray(v)) return null;
+    const n = v.length;
+    if (typeof n !== 'number' || !(n >= 0 && n <= MAX_MOVES)) return null;
+    /** @type {string[]} */
+    const out = [];
+    for (let i = 0; i < n; i++) {
+      const m = v[i];
+      if (typeof m !== 'string' || !UCI.test(m)) return null;
+      out.push(m);
+    }
+    return out;
+  } catch (_) {
+    return null;
+  }
+}
+
+/** @param {unknown} v @returns {v is object} */
+const isObject = (v) => v !== null && (typeof v === 'object' || typeof v === 'function');
+
+/** One field of an options value, read once: undefined for non-objects and when the read throws. @param {unknown} o @param {string} name @returns {unknown} */
+export function field(o, name) {
+  if (!isObject(o)) return undefined;
+  try { return /** @type {Record<string, unknown>} */ (o)[name]; } catch (_) { return undefined; }
+}
+
+/** An options object's field as a number, else undefined (the .wasm converts it, API.md §3.2). @param {unknown} o @param {string} name @returns {number | undefined} */
+export function numberField(o, name) {
+  const v = field(o, name);
+  return typeof v === 'number' ? v : undefined;
+}
+
+/**
+ * A bot or policy id field: longer strings match nothing (the default applies) and are not copied.
+ * @param {unknown} o @param {string} name @returns {string | undefined}
+ */
+export function idField(o, name) {
+  const v = field(o, name);
+  return typeof v === 'string' && v.length <= MAX_ID ? v : undefined;
+}
+
+/** An object-valued field (the clock of getBestMove), else undefined. @param {unknown} o @param {string} name @returns {object | undefined} */
+export function objectField(o, name) {
+  const v = field(o, name);
+  return isObject(v) ? v : undefined;
+}
+
+// Book arguments: brand checks through the intrinsic getters, so that neither a look-alike object
+// nor an overridden `length` can reach the glue; a fresh view is passed.
+const TYPED_ARRAY = Object.getPrototypeOf(Uint8Array.prototype);
+/** @param {object} proto @param {PropertyKey} key @returns {Function} */
+const getter = (proto, key) => /** @type {Function} */ (/** @type {PropertyDescriptor} */ (Object.getOwnPropertyDescriptor(proto, key)).get);
+const taTag = /** @type {(this: unknown) => string | undefined} */ (getter(TYPED_ARRAY, Symbol.toStringTag));
+const taBuffer = /** @type {(this: unknown) => ArrayBuffer} */ (getter(TYPED_ARRAY, 'buffer'));
+const taOffset = /** @type {(this: unknown) => number} */ (getter(TYPED_ARRAY, 'byteOffset'));
+const taLength = /** @type {(this: unknown) => number} */ (getter(TYPED_ARRAY, 'byteLength'));
+const abLength = /** @type {(this: unknown) => number} */ (getter(ArrayBuffer.prototype, 'byteLength'));
+
+/** What readBook() returns for a book argument over 64 MiB (checked before anything is copied). */
+export const LARGE = 'large';
+
+/**
+ * A book argument: {text} for a string, {bytes} for a Uint8Array or ArrayBuffer, LARGE above
+ * 64 MiB, null for anything else.
+ * @param {unknown} v @returns {{ text: string, bytes?: undefined } | { bytes: Uint8Array, text?: undefined } | 'large' | null}
+ */
+export function readBook(v) {
+  if (typeof v === 'string') return v.length <= MAX_BOOK ? { text: v } : LARGE;
+  if (v === null || typeof v !== 'object') return null;
+  try {
+    if (taTag.call(v) === 'Uint8Array') {
+      const n = taLength.call(v);
+      return n > MAX_BOOK ? LARGE : { bytes: new Uint8Array(taBuffer.call(v), taOffset.call(v), n) };
+    }
+    const n = abLength.call(v); // throws unless v is an ArrayBuffer
+    return n > MAX_BOOK ? LARGE : { bytes: new Uint8Array(/** @type {ArrayBuffer} */ (v)) };
+  } catch (_) {
+    return null;
+  }
+}

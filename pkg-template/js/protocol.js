@@ -1,0 +1,68 @@
+// @ts-check
+// The text protocol between the .wasm and the wrappers, JavaScript side: every encoding of an
+// argument and every decoding of a result happens here, once. The Rust side, with the same
+// definitions, is src/wasm/protocol.rs; the exports' types are in glue.d.ts.
+//
+//   list       moves (or ids) joined by single spaces, "" = the empty list, both directions;
+//   JSON       the turn tree, the bots and the book reports cross as JSON text;
+//   best move  "<score> <budgetMs> <uci>…": two integers, then the turn's UCI moves;
+//   status     an integer code, STATUS below;
+//   question   an integer code, QUESTION below;
+//   equity     six numbers, the fields of EquityResult by position in the order whiteWin, blackWin, undecided, rollouts,
+//              standardError, varianceReductionVsVanilla.
+//
+// Nothing here checks classes of user input (input.js does) or catches (the callers do).
+
+/** @typedef {import('./glue.js').SpaceList} SpaceList */
+/** @typedef {import('./glue.js').StatusCode} StatusCode */
+/** @typedef {import('./glue.js').EquityVector} EquityVector */
+/** @typedef {import('../types/types.js').BestMoveResult} BestMoveResult */
+/** @typedef {import('../types/types.js').EquityResult} EquityResult */
+/** @typedef {import('../types/types.js').GameStatus} GameStatus */
+/** @typedef {import('../types/types.js').MicroMove} MicroMove */
+/** @typedef {import('../types/types.js').PromotionPiece} PromotionPiece */
+
+/** A list argument: checked UCI moves, joined by single spaces. @param {readonly string[]} moves @returns {SpaceList} */
+export const encodeList = (moves) => moves.join(' ');
+
+/** A list result. @param {SpaceList} text @returns {string[]} */
+export const decodeList = (text) => (text === '' ? [] : text.split(' '));
+
+/** An optional string result (`undefined` crosses as `undefined`). @param {unknown} v @returns {string | undefined} */
+export const decodeOptional = (v) => (typeof v === 'string' ? v : undefined);
+
+/** A JSON result: the turn tree, the bots, a book report. @template T @param {string} text @returns {T} */
+export const decodeJson = (text) => JSON.parse(text);
+
+/** @type {readonly (GameStatus | undefined)[]} The game status of each code; none for 0 (invalid DFEN). */
+const STATUS = [undefined, { over: false, winner: null }, { over: true, winner: 'white' }, { over: true, winner: 'black' }, { over: true, winner: null }];
+
+/** A status code as a fresh GameStatus; `undefined` for 0 and unknown codes. @param {StatusCode} code @returns {GameStatus | undefined} */
+export function decodeStatus(code) {
+  const s = STATUS[code];
+  return s === undefined ? undefined : { over: s.over, winner: s.winner };
+}
+
+/** The decision questions of `should_bot`. */
+export const QUESTION = Object.freeze({ offerDouble: 0, acceptDouble: 1, offerDraw: 2, acceptDraw: 3 });
+
+/**
+ * A best-move text, "<score> <budgetMs> <uci>…", with the wrapper's own measure of the time taken.
+ * @param {string} text @param {number} timeTakenMs @returns {BestMoveResult}
+ */
+export function decodeBestMove(text, timeTakenMs) {
+  const parts = text.split(' ');
+  /** @type {MicroMove[]} */
+  const moves = [];
+  for (let i = 2; i < parts.length; i++) {
+    const u = parts[i];
+    moves.push({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u.length > 4 ? /** @type {PromotionPiece} */ (u.slice(4, 5)) : undefined });
+  }
+  return { moves, score: Number(parts[0]), timeTakenMs, budgetMs: Number(parts[1]) };
+}
+
+/** An equity vector; `undefined` unless it has exactly six numbers. @param {EquityVector | undefined} r @returns {EquityResult | undefined} */
+export function decodeEquity(r) {
+  if (!r || r.length !== 6) return undefined;
+  return { whiteWin: r[0], blackWin: r[1], undecided: r[2], rollouts: r[3], standardError: r[4], varianceReductionVsVanilla: r[5] };
+}

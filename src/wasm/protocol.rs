@@ -1,0 +1,45 @@
+//! The encodings of the boundary between the `.wasm` exports and the JavaScript wrappers, Rust side.
+//!
+//! The exports take and return only strings, numbers, booleans, `undefined` (`Option::None`) and
+//! byte arrays; the structured values of the API cross in the forms below, each built or read in
+//! one place: the functions of this module, and for the full-only forms the one export that uses
+//! each, in src/wasm/search.rs (kept inline there: moved here, they changed the optimised full
+//! module by some tens of bytes; as they are, both modules are byte for byte those of before).
+//! The JavaScript side is `pkg-template/js/protocol.js` (one decoding module; the exports' types
+//! are in `pkg-template/js/glue.d.ts`); the two must change together.
+//!
+//! | form | text | used by |
+//! | --- | --- | --- |
+//! | list | items separated by single spaces, `""` = empty list (both directions) | [`join_list`], [`split_list`]: UCI moves in and out; `search::available_time_policies` |
+//! | JSON | JSON text, `JSON.parse`d by the wrapper | the turn tree, `available_bots`, book reports |
+//! | best move | `"<score> <budgetMs> <uci>…"`: two integers, then the turn's moves | `search::best_move` |
+//! | status | an integer code: 0 invalid DFEN, 1 not over, 2 White won, 3 Black won, 4 over without a winner | [`status_code`] |
+//! | question | an integer code: 0 offer double, 1 accept double, 2 offer draw, 3 accept draw | `search::should_bot` |
+//! | equity | six numbers in the order `whiteWin, blackWin, undecided, rollouts, standardError, varianceReductionVsVanilla` | `search::equity` |
+//!
+//! A structured conversion (wasm-bindgen's `JsValue` objects, `serde-wasm-bindgen`) would add glue
+//! code and a dependency for values the wrappers rebuild as fresh plain objects anyway; the text
+//! forms are small, fast to split, and the same for the Node and the web glue.
+
+use crate::api;
+
+/// A list as the boundary carries it: the items joined by single spaces (`""` for none).
+pub(super) fn join_list(items: Vec<String>) -> String {
+    items.join(" ")
+}
+
+/// The items of a list argument; `""` (and any empty item) is no item.
+pub(super) fn split_list(list: &str) -> Vec<&str> {
+    list.split(' ').filter(|m| !m.is_empty()).collect()
+}
+
+/// The integer code of a game status (`getGameStatus`); 0 for an invalid DFEN.
+pub(super) fn status_code(status: Option<api::GameStatus>) -> u32 {
+    match status {
+        None => 0,
+        Some(api::GameStatus { over: false, .. }) => 1,
+        Some(api::GameStatus { winner: Some(crate::Color::White), .. }) => 2,
+        Some(api::GameStatus { winner: Some(crate::Color::Black), .. }) => 3,
+        Some(api::GameStatus { winner: None, .. }) => 4,
+    }
+}
