@@ -82,7 +82,27 @@ impl fmt::Display for SkipReason {
 pub struct Skip {
     pub reason: SkipReason,
     pub detail: String,
-    pub id: Option<Value>,
+    pub id: Option<GameId>,
+}
+
+/// A game record's `id` (BOOK.md §8): a string or an integer, serialized as given.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(untagged)]
+pub enum GameId {
+    Text(String),
+    /// A JSON integer, −2⁶³ to 2⁶⁴ − 1.
+    Integer(i128),
+}
+
+impl GameId {
+    /// The id a JSON value is, if it is a string or an integer.
+    fn of(value: &Value) -> Option<GameId> {
+        match value {
+            Value::String(s) => Some(GameId::Text(s.clone())),
+            Value::Number(n) => n.as_i64().map(i128::from).or_else(|| n.as_u64().map(i128::from)).map(GameId::Integer),
+            _ => None,
+        }
+    }
 }
 
 /// A definite result.
@@ -131,7 +151,7 @@ pub struct RecordTurn {
 /// A game record whose fields have the types and syntax of BOOK.md §8.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameRecord {
-    pub id: Option<Value>,
+    pub id: Option<GameId>,
     /// `None` for `"*"`.
     pub result: Option<GameResult>,
     pub white_rating: Option<f64>,
@@ -141,7 +161,7 @@ pub struct GameRecord {
     pub turns: Vec<RecordTurn>,
 }
 
-fn skip(reason: SkipReason, detail: impl Into<String>, id: Option<&Value>) -> Skip {
+fn skip(reason: SkipReason, detail: impl Into<String>, id: Option<&GameId>) -> Skip {
     Skip { reason, detail: detail.into(), id: id.cloned() }
 }
 
@@ -164,8 +184,8 @@ pub fn parse_record(line: &[u8]) -> Result<GameRecord, Skip> {
         return Err(skip(SkipReason::Json, "not a JSON object", None));
     };
     let id = obj.get("id");
-    let valid_id = id.filter(|v| v.is_string() || v.is_i64() || v.is_u64());
-    let schema = |detail: String| skip(SkipReason::Schema, detail, valid_id);
+    let valid_id = id.and_then(GameId::of);
+    let schema = |detail: String| skip(SkipReason::Schema, detail, valid_id.as_ref());
     if id.is_some() && valid_id.is_none() {
         return Err(schema("'id' must be a string or an integer".into()));
     }
@@ -200,7 +220,7 @@ pub fn parse_record(line: &[u8]) -> Result<GameRecord, Skip> {
     let turns =
         turns.iter().enumerate().map(|(i, t)| parse_turn(i + 1, t).map_err(&schema)).collect::<Result<Vec<_>, _>>()?;
     let start = obj.get("start").and_then(Value::as_str).map(str::to_owned);
-    Ok(GameRecord { id: valid_id.cloned(), result, white_rating, black_rating, start, turns })
+    Ok(GameRecord { id: valid_id, result, white_rating, black_rating, start, turns })
 }
 
 fn parse_turn(n: usize, turn: &Value) -> Result<RecordTurn, String> {
