@@ -180,7 +180,10 @@ mod tests {
     #[test]
     fn bundled_catalog_reads() {
         let c = core_search_v1();
-        assert_eq!((c.id.as_str(), c.seed_set.values.as_slice(), c.scenarios.len()), ("core-search-v1", &[0, 7, 42][..], 12));
+        assert_eq!(
+            (c.id.as_str(), c.seed_set.values.as_slice(), c.scenarios.len()),
+            ("core-search-v1", &[0, 7, 42][..], 12)
+        );
         assert_eq!(c.scenarios[10].expectation, Expectation::Pass);
     }
 
