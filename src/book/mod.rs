@@ -22,6 +22,7 @@ pub mod distill;
 mod fnv;
 mod lookup;
 pub mod playout;
+mod record;
 mod signature;
 pub mod tsv;
 mod validate;
