@@ -254,86 +254,101 @@ fn edited(dir: &Path, name: &str, edit: impl FnOnce(&mut Value)) -> PathBuf {
     file
 }
 
-/// `scenarios --fixtures file` exits `expected` with a message on stderr that contains every one
-/// of `needles`, writes no report, and the message is returned.
-fn rejected(file: &Path, expected: i32, needles: &[&str]) -> String {
+/// `scenarios --fixtures file` exits `expected` with a message on stderr that starts with
+/// `error: <message>`, and writes neither a summary nor a report.
+fn rejected(file: &Path, expected: i32, message: &str) {
     let name = file.file_name().unwrap().to_str().unwrap();
     let json = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli_scenarios-rejected-{name}.report"));
     let _ = std::fs::remove_file(&json);
     let out = run(&["scenarios", "--fixtures", path(file), "--json", path(&json)]);
     let err = stderr(&out);
     assert_eq!(code(&out), expected, "{}: stderr {err}", file.display());
-    for n in needles {
-        assert!(err.contains(n), "{}: {n:?} not in {err:?}", file.display());
-    }
+    let want = format!("error: {message}");
+    assert!(err.starts_with(&want), "{}: {want:?} does not start {err:?}", file.display());
     assert!(out.stdout.is_empty(), "no summary for a rejected catalog");
     assert!(!json.exists(), "no report for a rejected catalog");
-    err
+}
+
+/// A catalog that breaks schema v1 exits 1 with `error: <file>: <field>: <problem>`, the field
+/// and problem given by `message`.
+fn invalid(file: &Path, message: &str) {
+    rejected(file, 1, &format!("{}: {message}", path(file)));
 }
 
 /// A change to a catalog.
 type Edit = Box<dyn FnOnce(&mut Value)>;
 
+/// Every rule of schema v1 a `--fixtures` catalog can break, each with its field and message.
 #[test]
 fn strict_catalog_rules() {
     let dir = scratch("strict");
-    let cases: Vec<(&str, Edit, &[&str])> = vec![
-        ("unknown-root-field", Box::new(|c| c["comment"] = json!("x")), &["comment", "unknown field"]),
+    let root_fields = "expected one of `schemaVersion`, `id`, `description`, `seedSet`, `scenarios`";
+    let scenario_fields = "expected one of `id`, `category`, `description`, `dfen`, `expectedTurns`, `expectPass`";
+    let cases: Vec<(&str, Edit, String)> = vec![
+        (
+            "unknown-root-field",
+            Box::new(|c| c["comment"] = json!("x")),
+            format!("comment: unknown field `comment`, {root_fields}"),
+        ),
         (
             "unknown-scenario-field",
             Box::new(|c| c["scenarios"][2]["weight"] = json!(1)),
-            &["scenarios[2].weight", "unknown field"],
+            format!("scenarios[2].weight: unknown field `weight`, {scenario_fields}"),
         ),
-        ("unknown-seedset-field", Box::new(|c| c["seedSet"]["note"] = json!(null)), &["seedSet.note", "unknown field"]),
+        (
+            "unknown-seedset-field",
+            Box::new(|c| c["seedSet"]["note"] = json!(null)),
+            "seedSet.note: unknown field `note`, expected `id` or `values`".into(),
+        ),
         (
             "duplicate-id",
             Box::new(|c| c["scenarios"][7]["id"] = c["scenarios"][1]["id"].clone()),
-            &["scenarios[7].id", "duplicate scenario id", "tactical-immediate-knight-capture"],
+            r#"scenarios[7].id: duplicate scenario id "tactical-immediate-knight-capture""#.into(),
         ),
         (
             "non-canonical-dfen",
             Box::new(|c| c["scenarios"][0]["dfen"] = json!("k7/8/8/8/8/8/8/R3K3 w - - 0 1 RPP")),
-            &["scenarios[0].dfen", "not canonical", "k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR"],
+            r#"scenarios[0].dfen: DFEN is not canonical (canonical form: "k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR")"#.into(),
         ),
         (
             "invalid-dfen",
             Box::new(|c| c["scenarios"][0]["dfen"] = json!("k7/8/8 x")),
-            &["scenarios[0].dfen", "invalid DFEN"],
+            format!("scenarios[0].dfen: invalid DFEN: {}", dicechess::Position::from_dfen("k7/8/8 x").unwrap_err()),
         ),
         (
             "dfen-without-dice",
             Box::new(|c| c["scenarios"][3]["dfen"] = json!("4k3/8/8/2n1q3/3P4/8/8/4K3 w - - 0 1")),
-            &["scenarios[3].dfen", "no dice"],
+            "scenarios[3].dfen: DFEN has no dice".into(),
         ),
         (
             "kingless-position",
             Box::new(|c| c["scenarios"][0]["dfen"] = json!("8/8/8/8/8/8/8/R3K3 w - - 0 1 PPR")),
-            &["scenarios[0].dfen", "no black king", "game is over"],
+            "scenarios[0].dfen: the position has no black king: the game is over".into(),
         ),
         (
             "illegal-expected-turn",
             Box::new(|c| c["scenarios"][5]["expectedTurns"][1] = json!(["e1e3"])),
-            &["scenarios[5].expectedTurns[1]", "not a legal turn", "e1e3"],
+            r#"scenarios[5].expectedTurns[1]: ["e1e3"] is not a legal turn of the roll"#.into(),
         ),
         (
             "duplicate-expected-turn",
             Box::new(|c| c["scenarios"][5]["expectedTurns"][2] = json!(["e1d1"])),
-            &["scenarios[5].expectedTurns[2]", "twice"],
+            r#"scenarios[5].expectedTurns[2]: turn ["e1d1"] listed twice"#.into(),
         ),
         (
             "empty-expected-turns",
             Box::new(|c| c["scenarios"][5]["expectedTurns"] = json!([])),
-            &["scenarios[5].expectedTurns", "empty"],
+            "scenarios[5].expectedTurns: empty list".into(),
         ),
         (
             "empty-expected-turn",
             Box::new(|c| c["scenarios"][5]["expectedTurns"][0] = json!([])),
-            &["scenarios[5].expectedTurns[0]", "empty"],
+            "scenarios[5].expectedTurns[0]: empty list".into(),
         ),
         (
             "expect-pass-false",
             Box::new(|c| c["scenarios"][10]["expectPass"] = json!(false)),
-            &["scenarios[10].expectPass", "true"],
+            "scenarios[10].expectPass: must be true when present".into(),
         ),
         (
             "expect-pass-with-turns",
@@ -341,52 +356,67 @@ fn strict_catalog_rules() {
                 c["scenarios"][0].as_object_mut().unwrap().remove("expectedTurns");
                 c["scenarios"][0]["expectPass"] = json!(true);
             }),
-            &["scenarios[0].expectPass", "not a forced pass"],
+            "scenarios[0].expectPass: the roll has 10 legal turns, so it is not a forced pass".into(),
         ),
         (
             "both-expectations",
             Box::new(|c| c["scenarios"][10]["expectedTurns"] = json!([["e1e2"]])),
-            &["scenarios[10]", "exclusive"],
+            "scenarios[10]: expectedTurns and expectPass are exclusive".into(),
         ),
         (
             "no-expectation",
             Box::new(|c| {
                 c["scenarios"][10].as_object_mut().unwrap().remove("expectPass");
             }),
-            &["scenarios[10]", "exactly one of expectedTurns and expectPass"],
+            "scenarios[10]: a scenario has exactly one of expectedTurns and expectPass".into(),
         ),
         (
             "unknown-category",
             Box::new(|c| c["scenarios"][4]["category"] = json!("Defensive")),
-            &["scenarios[4].category", "Defensive"],
+            r#"scenarios[4].category: unknown category "Defensive" (expected tactical, defensive, endgame or forced-pass)"#
+                .into(),
         ),
-        ("no-seed", Box::new(|c| c["seedSet"]["values"] = json!([])), &["seedSet.values", "no seed"]),
+        ("no-seed", Box::new(|c| c["seedSet"]["values"] = json!([])), "seedSet.values: no seed".into()),
         (
             "duplicate-seed",
             Box::new(|c| c["seedSet"]["values"] = json!([0, 7, 0])),
-            &["seedSet.values[2]", "seed 0 listed twice"],
+            "seedSet.values[2]: seed 0 listed twice".into(),
         ),
         (
             "negative-seed",
             Box::new(|c| c["seedSet"]["values"] = json!([0, -7])),
-            &["seedSet.values[1]", "expected an integer"],
+            "seedSet.values[1]: invalid value: integer `-7`, expected u64".into(),
         ),
-        ("schema-version", Box::new(|c| c["schemaVersion"] = json!(2)), &["schemaVersion", "unsupported"]),
-        ("schema-version-type", Box::new(|c| c["schemaVersion"] = json!("1")), &["schemaVersion", "expected"]),
+        (
+            "schema-version",
+            Box::new(|c| c["schemaVersion"] = json!(2)),
+            "schemaVersion: unsupported schema version (expected 1)".into(),
+        ),
+        (
+            "schema-version-type",
+            Box::new(|c| c["schemaVersion"] = json!("1")),
+            r#"schemaVersion: invalid type: string "1", expected a JSON number"#.into(),
+        ),
         (
             "missing-dfen",
             Box::new(|c| {
                 c["scenarios"][1].as_object_mut().unwrap().remove("dfen");
             }),
-            &["scenarios[1].dfen", "missing field"],
+            "scenarios[1]: missing field `dfen`".into(),
         ),
-        ("wrong-type", Box::new(|c| c["scenarios"][1]["id"] = json!(3)), &["scenarios[1].id", "expected a string"]),
-        ("scenarios-not-an-array", Box::new(|c| c["scenarios"] = json!({})), &["scenarios", "expected an array"]),
+        (
+            "wrong-type",
+            Box::new(|c| c["scenarios"][1]["id"] = json!(3)),
+            "scenarios[1].id: invalid type: integer `3`, expected a string".into(),
+        ),
+        (
+            "scenarios-not-an-array",
+            Box::new(|c| c["scenarios"] = json!({})),
+            "scenarios: invalid type: map, expected a sequence".into(),
+        ),
     ];
-    for (name, edit, needles) in cases {
-        let file = edited(&dir, name, edit);
-        let err = rejected(&file, 1, needles);
-        assert!(err.contains(path(&file)), "{name}: the file is named: {err}");
+    for (name, edit, message) in cases {
+        invalid(&edited(&dir, name, edit), &message);
     }
     // A duplicate field cannot be written through a JSON value: edit the text.
     let text = serde_json::to_string_pretty(&bundled_catalog_json()).unwrap();
@@ -398,25 +428,26 @@ fn strict_catalog_rules() {
     );
     assert_ne!(twice, text);
     std::fs::write(&dup, twice).unwrap();
-    rejected(&dup, 1, &["scenarios[0].id", "more than once"]);
+    invalid(&dup, "scenarios[0]: duplicate field `id`");
     let dup_root = dir.join("duplicate-root-field.json");
     std::fs::write(
         &dup_root,
         text.replacen("\"schemaVersion\": 1,", "\"schemaVersion\": 1,\n  \"schemaVersion\": 1,", 1),
     )
     .unwrap();
-    rejected(&dup_root, 1, &["schemaVersion", "more than once"]);
-    // Not JSON at all: invalid content too.
+    invalid(&dup_root, "duplicate field `schemaVersion`");
+    // Not JSON at all: invalid content too, an error of the whole document (no field).
     let bad = dir.join("not-json.json");
     std::fs::write(&bad, "{\"schemaVersion\": 1,").unwrap();
-    rejected(&bad, 1, &["not valid JSON"]);
+    invalid(&bad, "not valid JSON: EOF while parsing an object at line 1 column 20");
     // The scenarios.json file itself is not a catalog: its root has other fields.
-    rejected(&conformance_file(), 1, &["catalog", "unknown field"]);
+    invalid(&conformance_file(), &format!("catalog: unknown field `catalog`, {root_fields}"));
     // Unreadable or not UTF-8: I/O (3).
-    rejected(&dir.join("missing.json"), 3, &["cannot read"]);
+    let missing = dir.join("missing.json");
+    rejected(&missing, 3, &format!("cannot read {}: ", path(&missing)));
     let latin1 = dir.join("latin1.json");
     std::fs::write(&latin1, b"{\"id\": \"caf\xe9\"}").unwrap();
-    rejected(&latin1, 3, &["UTF-8"]);
+    rejected(&latin1, 3, &format!("cannot read {}: invalid UTF-8", path(&latin1)));
 }
 
 #[test]

@@ -1,7 +1,6 @@
 //! TSV ↔ binary (BOOK.md §6, §7.10): encoding a TSV book's effective entries and the TSV writer.
 
 use std::collections::HashMap;
-use std::fmt;
 
 use super::dcb::{self, Record};
 use super::fnv::key_hash;
@@ -9,15 +8,19 @@ use super::signature::{MovesError, Signature};
 use super::tsv::{MalformedBook, TsvBook};
 
 /// Why a TSV book cannot be encoded (BOOK.md §6).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum EncodeError {
     /// The text does not parse (BOOK.md §2.1).
+    #[error("{0}")]
     Malformed(MalformedBook),
     /// An effective entry's moves cannot be stored (BOOK.md §7.4).
+    #[error("line {line}: {error}")]
     UnencodableMoves { line: usize, error: MovesError },
     /// A weight of a weighted key is not an integer in 1..4294967295.
+    #[error("line {line}: weight {weight} cannot be stored in a binary book")]
     UnencodableWeight { line: usize, weight: f64 },
     /// Two different keys have the same FNV-1a-64 hash.
+    #[error("keys '{first}' and '{second}' have the same hash {:016x}", key_hash(.first))]
     HashCollision { first: String, second: String },
 }
 
@@ -40,23 +43,6 @@ impl EncodeError {
         }
     }
 }
-
-impl fmt::Display for EncodeError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            EncodeError::Malformed(m) => m.fmt(f),
-            EncodeError::UnencodableMoves { line, error } => write!(f, "line {line}: {error}"),
-            EncodeError::UnencodableWeight { line, weight } => {
-                write!(f, "line {line}: weight {weight} cannot be stored in a binary book")
-            }
-            EncodeError::HashCollision { first, second } => {
-                write!(f, "keys '{first}' and '{second}' have the same hash {:016x}", key_hash(first))
-            }
-        }
-    }
-}
-
-impl std::error::Error for EncodeError {}
 
 /// The binary weight of a TSV weight: an integer in 1..4294967295.
 pub fn binary_weight(w: f64) -> Option<u32> {

@@ -1,7 +1,6 @@
 //! Binary books (`.dcb`, BOOK.md §7): the exact layout, the loader with its checks, the
 //! binary-search probe over the bytes and the writer.
 
-use std::fmt;
 use std::ops::Range;
 
 use super::fnv::{fnv1a64, key_hash};
@@ -64,35 +63,46 @@ impl Record {
 }
 
 /// What is wrong with one record (the `bad-record` code).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RecordProblem {
+    #[error("{0}")]
     Moves(PackError),
+    #[error("weight is 0")]
     ZeroWeight,
+    #[error("wins/draws/losses are not 0 without the STATS flag")]
     StatsWithoutFlag,
 }
 
-impl fmt::Display for RecordProblem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            RecordProblem::Moves(e) => e.fmt(f),
-            RecordProblem::ZeroWeight => f.write_str("weight is 0"),
-            RecordProblem::StatsWithoutFlag => f.write_str("wins/draws/losses are not 0 without the STATS flag"),
-        }
-    }
-}
-
 /// Why bytes are not a binary book (BOOK.md §7.8), in the order the loader checks.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DcbError {
+    #[error("{len} bytes; a binary book has a 32-byte header")]
     TooShort { len: usize },
+    #[error("not a binary book (no DCBK magic)")]
     BadMagic,
+    #[error("unsupported version {0} (expected 1)")]
     UnsupportedVersion(u16),
+    #[error("record size {0} (expected 32)")]
     BadRecordSize(u16),
+    /// The header's flags, the unknown bits shown.
+    #[error("unknown flag bits {:#x}", .0 & !FLAG_STATS)]
     UnknownFlags(u32),
+    #[error("reserved header bytes 24-31 are not zero")]
     ReservedNotZero,
+    #[error(
+        "{len} bytes, but the header announces {count} records ({} bytes): truncated or trailing data",
+        HEADER_LEN as u64 + RECORD_LEN as u64 * u64::from(*.count)
+    )]
     SizeMismatch { len: usize, count: u32 },
+    #[error("checksum {stored:016x} does not match the records ({actual:016x})")]
     ChecksumMismatch { stored: u64, actual: u64 },
+    #[error("record {index} (offset {}): {problem}", offset(*.index))]
     BadRecord { index: usize, problem: RecordProblem },
+    #[error(
+        "record {index} (offset {}): not after record {} in (keyHash, moves) order",
+        offset(*.index),
+        .index.saturating_sub(1)
+    )]
     NotSorted { index: usize },
 }
 
@@ -118,38 +128,6 @@ impl DcbError {
         }
     }
 }
-
-impl fmt::Display for DcbError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            DcbError::TooShort { len } => write!(f, "{len} bytes; a binary book has a 32-byte header"),
-            DcbError::BadMagic => f.write_str("not a binary book (no DCBK magic)"),
-            DcbError::UnsupportedVersion(v) => write!(f, "unsupported version {v} (expected 1)"),
-            DcbError::BadRecordSize(s) => write!(f, "record size {s} (expected 32)"),
-            DcbError::UnknownFlags(fl) => write!(f, "unknown flag bits {:#x}", fl & !FLAG_STATS),
-            DcbError::ReservedNotZero => f.write_str("reserved header bytes 24-31 are not zero"),
-            DcbError::SizeMismatch { len, count } => write!(
-                f,
-                "{len} bytes, but the header announces {count} records ({} bytes): truncated or trailing data",
-                HEADER_LEN as u64 + RECORD_LEN as u64 * u64::from(count)
-            ),
-            DcbError::ChecksumMismatch { stored, actual } => {
-                write!(f, "checksum {stored:016x} does not match the records ({actual:016x})")
-            }
-            DcbError::BadRecord { index, problem } => {
-                write!(f, "record {index} (offset {}): {problem}", offset(index))
-            }
-            DcbError::NotSorted { index } => write!(
-                f,
-                "record {index} (offset {}): not after record {} in (keyHash, moves) order",
-                offset(index),
-                index.saturating_sub(1)
-            ),
-        }
-    }
-}
-
-impl std::error::Error for DcbError {}
 
 /// A loaded binary book over its bytes (`B` = `&[u8]` to borrow, `Vec<u8>` to own). Loading checks
 /// everything once; probes then read the bytes directly.

@@ -1,7 +1,5 @@
 //! Books as loaded for play and the lookup of BOOK.md §3.
 
-use std::fmt;
-
 use super::dcb::{DcbBook, DcbError, MAGIC};
 use super::signature::Signature;
 use super::tsv::{MalformedBook, TsvBook};
@@ -16,27 +14,18 @@ pub enum Book {
 }
 
 /// Why a book does not load.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LoadError {
     /// A TSV book with malformed lines (BOOK.md §2.1).
+    #[error("{0}")]
     Tsv(MalformedBook),
     /// A binary book that fails a check of BOOK.md §7.8.
+    #[error("{0}")]
     Binary(DcbError),
     /// A TSV book that is not UTF-8 (an I/O error for the CLI).
+    #[error("a TSV book must be UTF-8")]
     Utf8,
 }
-
-impl fmt::Display for LoadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LoadError::Tsv(e) => e.fmt(f),
-            LoadError::Binary(e) => e.fmt(f),
-            LoadError::Utf8 => f.write_str("a TSV book must be UTF-8"),
-        }
-    }
-}
-
-impl std::error::Error for LoadError {}
 
 /// `true` if `bytes` are a binary book by content (they start with `DCBK`, BOOK.md §11.1).
 pub fn is_binary(bytes: &[u8]) -> bool {
@@ -88,7 +77,7 @@ impl Book {
         }
     }
 
-    /// The size of the book as given (bytes of the text or of the binary book).
+    /// The format: `tsv` or `dcb`.
     pub fn format(&self) -> &'static str {
         match self {
             Book::Tsv(_) => "tsv",

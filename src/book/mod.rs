@@ -22,6 +22,7 @@ pub mod distill;
 mod fnv;
 mod lookup;
 pub mod playout;
+mod record;
 mod signature;
 pub mod tsv;
 mod validate;
@@ -33,8 +34,8 @@ pub use convert::{
 pub use dcb::{DcbBook, DcbError, Record, RecordProblem, FLAG_STATS};
 pub use fnv::{fnv1a64, key_hash};
 pub use lookup::{is_binary, lookup, resolve, Alternative, Book, Candidate, Candidates, Decision, LoadError};
-pub use signature::{is_storable, signature_text, MovesError, PackError, Signature};
-pub use tsv::{MalformedBook, TsvBook};
+pub use signature::{is_storable, MovesError, PackError, Signature};
+pub use tsv::{signature_text, MalformedBook, MalformedLine, TsvBook};
 pub use validate::{
     explain_illegal, follow, validate_binary, validate_tsv, Issue, TurnFailure, Validation, MAX_BOOK_SIZE,
 };

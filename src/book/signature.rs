@@ -6,6 +6,7 @@
 
 use std::fmt;
 
+use super::tsv::tokens;
 use crate::{Move, Role, Square, Uci};
 
 /// A filler for unused slots, never read.
@@ -58,19 +59,6 @@ pub fn is_storable(uci: Uci) -> bool {
         None => true,
         Some(_) => (uci.from.rank() == 6 && uci.to.rank() == 7) || (uci.from.rank() == 1 && uci.to.rank() == 0),
     }
-}
-
-/// The tokens of a moves text: split at `,`, each trimmed (characters ≤ U+0020), empty ones dropped.
-pub fn tokens(moves_text: &str) -> impl Iterator<Item = &str> {
-    moves_text.split(',').map(super::tsv::trim).filter(|t| !t.is_empty())
-}
-
-/// The signature string of a moves text: its tokens sorted (byte order) and joined with `,`.
-/// Defined for any text, storable or not (BOOK.md §2.3 duplicates).
-pub fn signature_text(moves_text: &str) -> String {
-    let mut t: Vec<&str> = tokens(moves_text).collect();
-    t.sort_unstable();
-    t.join(",")
 }
 
 fn promotion_code(p: Option<Role>) -> u16 {

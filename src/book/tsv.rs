@@ -1,15 +1,27 @@
-//! TSV books (BOOK.md §2): the line grammar, the reference parser's exact semantics and error
-//! text, and the weight column.
+//! TSV books (BOOK.md §2): the line grammar, the tokens of a moves text, the reference parser's
+//! exact semantics and error text, and the weight column. Text only: the turns the moves denote
+//! are `signature.rs`'s.
 
 use std::collections::HashMap;
 use std::fmt;
-
-use super::signature::signature_text;
 
 /// BOOK.md §2.1 trim: removes every character ≤ U+0020 from both ends (not Unicode whitespace).
 #[inline]
 pub fn trim(s: &str) -> &str {
     s.trim_matches(|c: char| c <= ' ')
+}
+
+/// The tokens of a moves text (BOOK.md §2.2): split at `,`, each trimmed, empty ones dropped.
+pub fn tokens(moves_text: &str) -> impl Iterator<Item = &str> {
+    moves_text.split(',').map(trim).filter(|t| !t.is_empty())
+}
+
+/// The signature string of a moves text: its tokens sorted (byte order) and joined with `,`.
+/// Defined for any text, storable or not (BOOK.md §2.3 duplicates).
+pub fn signature_text(moves_text: &str) -> String {
+    let mut t: Vec<&str> = tokens(moves_text).collect();
+    t.sort_unstable();
+    t.join(",")
 }
 
 /// One line of a text: its 1-based number and its text without the terminator.
@@ -47,15 +59,20 @@ pub fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
 }
 
 /// Why a non-blank line is malformed (the error codes of BOOK.md §5, in their order).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LineError {
     /// One field: no TAB.
+    #[error("no TAB between key and moves")]
     NoTab,
     /// More than three fields.
+    #[error("{0} fields; expected key<TAB>moves or key<TAB>moves<TAB>weight")]
     TooManyFields(usize),
+    #[error("empty key")]
     EmptyKey,
+    #[error("empty moves")]
     EmptyMoves,
     /// The third field (trimmed) is not a valid weight.
+    #[error("weight '{0}' is not a number > 0 (digits, optional fraction)")]
     BadWeight(String),
 }
 
@@ -68,20 +85,6 @@ impl LineError {
             LineError::EmptyKey => "empty-key",
             LineError::EmptyMoves => "empty-moves",
             LineError::BadWeight(_) => "bad-weight",
-        }
-    }
-}
-
-impl fmt::Display for LineError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            LineError::NoTab => f.write_str("no TAB between key and moves"),
-            LineError::TooManyFields(n) => {
-                write!(f, "{n} fields; expected key<TAB>moves or key<TAB>moves<TAB>weight")
-            }
-            LineError::EmptyKey => f.write_str("empty key"),
-            LineError::EmptyMoves => f.write_str("empty moves"),
-            LineError::BadWeight(w) => write!(f, "weight '{w}' is not a number > 0 (digits, optional fraction)"),
         }
     }
 }
@@ -219,13 +222,20 @@ impl<'a> Scan<'a> {
     }
 }
 
-/// The error of a TSV book that does not load: every malformed line, in file order.
+/// One malformed line of a TSV book.
 #[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MalformedLine {
+    /// The 1-based line number.
+    pub number: usize,
+    /// The line exactly as in the input (untrimmed, without its terminator).
+    pub text: String,
+    pub error: LineError,
+}
+
+/// The error of a TSV book that does not load: every malformed line, in file order (never none).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub struct MalformedBook {
-    /// The malformed lines exactly as in the input (untrimmed, without terminators).
-    pub lines: Vec<String>,
-    /// Their line numbers.
-    pub numbers: Vec<usize>,
+    pub lines: Vec<MalformedLine>,
 }
 
 impl fmt::Display for MalformedBook {
@@ -235,13 +245,11 @@ impl fmt::Display for MalformedBook {
             if i > 0 {
                 f.write_str("; ")?;
             }
-            write!(f, "Malformed line: {line}")?;
+            write!(f, "Malformed line: {}", line.text)?;
         }
         Ok(())
     }
 }
-
-impl std::error::Error for MalformedBook {}
 
 /// One alternative of a key: the trimmed moves text, its weight and its line.
 #[derive(Clone, Debug, PartialEq)]
@@ -271,10 +279,12 @@ impl TsvBook {
     pub fn parse(text: &str) -> Result<TsvBook, MalformedBook> {
         let scan = Scan::new(text);
         if !scan.malformed.is_empty() {
-            return Err(MalformedBook {
-                lines: scan.malformed.iter().map(|(l, _)| l.text.to_owned()).collect(),
-                numbers: scan.malformed.iter().map(|(l, _)| l.number).collect(),
-            });
+            let lines = scan
+                .malformed
+                .iter()
+                .map(|(l, e)| MalformedLine { number: l.number, text: l.text.to_owned(), error: e.clone() })
+                .collect();
+            return Err(MalformedBook { lines });
         }
         Ok(TsvBook::from_scan(&scan))
     }

@@ -107,7 +107,7 @@ pub(super) fn load_book(path: &str) -> Result<Book, Failure> {
         LoadError::Utf8 => Failure::io(format!("cannot read {path}: invalid UTF-8")),
         LoadError::Tsv(m) => {
             let lines: Vec<String> =
-                m.numbers.iter().zip(&m.lines).map(|(n, l)| format!("{path}:{n}: Malformed line: {l}")).collect();
+                m.lines.iter().map(|l| format!("{path}:{}: Malformed line: {}", l.number, l.text)).collect();
             Failure::invalid(format!("the book does not load:\n{}", lines.join("\n")))
         }
         LoadError::Binary(e) => Failure::invalid(format!("{path}: not a valid binary book: {} ({e})", e.code())),
@@ -340,7 +340,7 @@ fn build(args: BuildArgs) -> Outcome {
                 if args.skipped.is_some() {
                     let record = json!({
                         "file": args.inputs[line.file], "line": line.number,
-                        "id": skip.id.clone().unwrap_or(Value::Null),
+                        "id": skip.id,
                         "reason": skip.reason.code(), "detail": skip.detail,
                     });
                     skipped_out.extend_from_slice(record.to_string().as_bytes());
