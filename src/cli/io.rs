@@ -180,3 +180,20 @@ pub fn batch(neutral: &str, mut each: impl FnMut(&str) -> Result<String, String>
     out.flush()?;
     Ok(if any_invalid { Exit::Invalid } else { Exit::Success })
 }
+
+/// `value` as one line of JSON. The CLI's reports are plain structs that always serialize; a
+/// failure would still be reported, as an output error.
+pub fn json<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
+    serde_json::to_string(value).map_err(json_failure)
+}
+
+/// `value` as indented JSON with a final newline (the `--json` and `--stats` reports).
+pub fn json_pretty<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
+    let mut text = serde_json::to_string_pretty(value).map_err(json_failure)?;
+    text.push('\n');
+    Ok(text)
+}
+
+fn json_failure(e: serde_json::Error) -> Failure {
+    Failure::io(format!("cannot write JSON: {e}"))
+}
