@@ -273,7 +273,7 @@ fn build_exit_codes() {
     let missing = dir.join("missing.jsonl");
     fails(run(&["book", "build", path(&missing), "-o", path(&out)]), 3);
     fails(run(&["book", "build", g, path(&missing), "-o", path(&out), "--min-games", "1"]), 3);
-    assert_eq!(listing(&dir), Vec::<String>::new(), "no output after a failed build");
+    assert_eq!(listing(dir), Vec::<String>::new(), "no output after a failed build");
     // Usage.
     for bad in [
         &["--frobnicate"][..],
@@ -295,7 +295,7 @@ fn build_exit_codes() {
     let nowhere = dir.join("no-such-dir").join("book.dcb");
     fails(run(&["book", "build", g, "-o", path(&nowhere), "--min-games", "1"]), 3);
     assert!(!dir.join("no-such-dir").exists());
-    assert_eq!(listing(&dir), Vec::<String>::new());
+    assert_eq!(listing(dir), Vec::<String>::new());
     // Skipped games are no failure (games_skip.jsonl skips 15 of 16 lines).
     ok(run(&["book", "build", path(&vector("games_skip.jsonl")), "-o", path(&out), "--quiet"]));
     assert!(out.exists());
@@ -595,7 +595,7 @@ fn example_book(dir: &Path) -> (PathBuf, Value) {
 fn probe_a_built_book() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
-    let (book, case) = example_book(&dir);
+    let (book, case) = example_book(dir);
     let b = path(&book);
     let records = array(&case["dcbRecords"], "dcbRecords");
     assert_eq!(records.len(), 8);

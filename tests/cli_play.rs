@@ -386,6 +386,6 @@ fn an_interrupted_run_exits_130_and_leaves_no_file() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert_eq!(status.code(), Some(130), "{status:?}");
-    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let left: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(left.is_empty(), "{left:?}");
 }

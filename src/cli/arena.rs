@@ -14,8 +14,8 @@ use dicechess::search::stats::{self, SprtParams, Trinomial};
 use dicechess::search::{derive, GameSeeds, Registry};
 use dicechess::{Color, Position};
 
-use super::args::{bot_id, parse_seed, policy_id, pool, sprt_params, thread_count, time_control};
 use super::arena_json;
+use super::args::{bot_id, parse_seed, policy_id, pool, sprt_params, thread_count, time_control};
 use super::files::{read_input, write_output};
 use super::game::{play_game, start_position, BookRole, Player, Termination, TimeControl, Timing, Usage};
 use super::io::{self, Exit, Failure, Outcome};

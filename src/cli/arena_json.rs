@@ -287,7 +287,13 @@ pub fn match_json(m: &Match, out: &MatchOutcome, args: &ArenaArgs) -> MatchJson 
 }
 
 /// The whole report: the run's settings, the bot under test and its matches.
-pub fn report(args: &ArenaArgs, bot: &Player, starts: &[Position], threads: usize, matches: Vec<MatchJson>) -> ArenaJson {
+pub fn report(
+    args: &ArenaArgs,
+    bot: &Player,
+    starts: &[Position],
+    threads: usize,
+    matches: Vec<MatchJson>,
+) -> ArenaJson {
     ArenaJson {
         kind: if args.book.is_some() { "book_arena" } else { "arena" },
         schema_version: 1,

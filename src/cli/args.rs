@@ -10,35 +10,53 @@ use dicechess::search::{policy_by_id, BUILTIN_INFO, POLICY_IDS};
 use super::game::TimeControl;
 use super::io::Failure;
 
-/// A built-in bot id, ASCII-case-insensitively; returned in its canonical spelling. An unknown id
-/// is a usage error (BOTS.md §10.1).
-pub fn bot_id(text: &str) -> Result<String, String> {
+/// Why clap rejects a value (exit 2, BOOK.md §11.1).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ValueError {
+    #[error("unknown bot '{given}'; the bots are {known}")]
+    UnknownBot { given: String, known: String },
+    #[error("unknown time policy '{given}'; the policies are {known}")]
+    UnknownPolicy { given: String, known: String },
+    #[error("expected a decimal integer 0..18446744073709551615")]
+    Seed,
+    #[error("'{0}' is not M+I (whole minutes > 0, whole increment seconds >= 0)")]
+    TimeControl(String),
+    #[error("'{0}' is not ELO0,ELO1,ALPHA,BETA")]
+    SprtFormat(String),
+    #[error("the elos must be finite with ELO0 < ELO1")]
+    SprtElos,
+    #[error("ALPHA and BETA must lie strictly between 0 and 1")]
+    SprtProbabilities,
+}
+
+/// A built-in bot id, ASCII-case-insensitively; returned in its canonical spelling (BOTS.md §10.1).
+pub fn bot_id(text: &str) -> Result<String, ValueError> {
     BUILTIN_INFO.iter().find(|row| row.0.eq_ignore_ascii_case(text)).map(|row| row.0.to_owned()).ok_or_else(|| {
         let ids: Vec<&str> = BUILTIN_INFO.iter().map(|row| row.0).collect();
-        format!("unknown bot '{text}'; the bots are {}", ids.join(", "))
+        ValueError::UnknownBot { given: text.to_owned(), known: ids.join(", ") }
     })
 }
 
 /// A time policy id (BOTS.md §6), returned in lower case.
-pub fn policy_id(text: &str) -> Result<String, String> {
+pub fn policy_id(text: &str) -> Result<String, ValueError> {
     policy_by_id(text)
         .map(|_| text.to_ascii_lowercase())
-        .ok_or_else(|| format!("unknown time policy '{text}'; the policies are {}", POLICY_IDS.join(", ")))
+        .ok_or_else(|| ValueError::UnknownPolicy { given: text.to_owned(), known: POLICY_IDS.join(", ") })
 }
 
 /// A seed: a decimal unsigned 64-bit integer, no sign (BOOK.md §11.1).
-pub fn parse_seed(text: &str) -> Result<u64, String> {
+pub fn parse_seed(text: &str) -> Result<u64, ValueError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return Err("expected a decimal integer 0..18446744073709551615".into());
+        return Err(ValueError::Seed);
     }
-    text.parse().map_err(|_| "expected a decimal integer 0..18446744073709551615".into())
+    text.parse().map_err(|_| ValueError::Seed)
 }
 
 /// One `--tc M+I`: whole minutes > 0, whole increment seconds ≥ 0; `M` alone has no increment.
-pub fn time_control(tc: &str) -> Result<TimeControl, String> {
+pub fn time_control(tc: &str) -> Result<TimeControl, ValueError> {
     let (m, i) = tc.split_once('+').unwrap_or((tc, "0"));
     let digits = |s: &str| !s.is_empty() && s.len() <= 6 && s.bytes().all(|b| b.is_ascii_digit());
-    let bad = || format!("'{tc}' is not M+I (whole minutes > 0, whole increment seconds >= 0)");
+    let bad = || ValueError::TimeControl(tc.to_owned());
     if !digits(m) || !digits(i) {
         return Err(bad());
     }
@@ -50,18 +68,16 @@ pub fn time_control(tc: &str) -> Result<TimeControl, String> {
 }
 
 /// `--sprt ELO0,ELO1,ALPHA,BETA`: finite elos, elo0 < elo1, 0 < α, β < 1.
-pub fn sprt_params(text: &str) -> Result<SprtParams, String> {
-    let parts: Vec<f64> = text
-        .split(',')
-        .map(|p| p.trim().parse::<f64>())
-        .collect::<Result<_, _>>()
-        .map_err(|_| format!("'{text}' is not ELO0,ELO1,ALPHA,BETA"))?;
-    let [elo0, elo1, alpha, beta] = parts[..] else { return Err(format!("'{text}' is not ELO0,ELO1,ALPHA,BETA")) };
+pub fn sprt_params(text: &str) -> Result<SprtParams, ValueError> {
+    let format = || ValueError::SprtFormat(text.to_owned());
+    let parts: Vec<f64> =
+        text.split(',').map(|p| p.trim().parse::<f64>()).collect::<Result<_, _>>().map_err(|_| format())?;
+    let [elo0, elo1, alpha, beta] = parts[..] else { return Err(format()) };
     if !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1) {
-        return Err("the elos must be finite with ELO0 < ELO1".into());
+        return Err(ValueError::SprtElos);
     }
     if !(alpha > 0.0 && alpha < 1.0 && beta > 0.0 && beta < 1.0) {
-        return Err("ALPHA and BETA must lie strictly between 0 and 1".into());
+        return Err(ValueError::SprtProbabilities);
     }
     Ok(SprtParams { elo0, elo1, alpha, beta })
 }
@@ -120,4 +136,25 @@ pub fn pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
         .num_threads(threads)
         .build()
         .map_err(|e| Failure::io(format!("cannot start {threads} threads: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_and_their_errors() {
+        assert_eq!(bot_id("Greedy-V2"), Ok("greedy-v2".to_owned()));
+        assert!(bot_id("nope").unwrap_err().to_string().starts_with("unknown bot 'nope'; the bots are "));
+        assert_eq!(parse_seed("18446744073709551615"), Ok(u64::MAX));
+        for bad in ["", "+1", "-1", "18446744073709551616"] {
+            assert_eq!(parse_seed(bad), Err(ValueError::Seed), "{bad:?}");
+        }
+        assert_eq!(time_control("2+1").map(|t| (t.initial_ms, t.increment_ms)), Ok((120_000, 1000)));
+        assert_eq!(time_control("3").map(|t| (t.initial_ms, t.increment_ms)), Ok((180_000, 0)));
+        assert_eq!(time_control("0+1").err(), Some(ValueError::TimeControl("0+1".to_owned())));
+        assert_eq!(sprt_params("0,10,0.05").err(), Some(ValueError::SprtFormat("0,10,0.05".to_owned())));
+        assert_eq!(sprt_params("10,0,0.05,0.05").err(), Some(ValueError::SprtElos));
+        assert_eq!(sprt_params("0,10,1,0.05").err(), Some(ValueError::SprtProbabilities));
+    }
 }

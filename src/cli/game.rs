@@ -77,8 +77,7 @@ pub struct Player {
 impl Player {
     /// The built-in `id` with time policy `policy`, decorated with the book at `book` if any.
     pub fn new(registry: &Registry, id: &str, policy: &str, book: Option<(&str, BookRole)>) -> Result<Player, Failure> {
-        let policy =
-            policy_by_id(policy).ok_or_else(|| Failure::invalid(format!("unknown time policy {policy}")))?;
+        let policy = policy_by_id(policy).ok_or_else(|| Failure::invalid(format!("unknown time policy {policy}")))?;
         let (bot, book) = match book {
             Some((path, role)) => {
                 let (bot, book) = book_bot(registry, id, path, role)?;

@@ -80,7 +80,12 @@ struct RecordJson<'a> {
 
 /// Plays the games of `games` between `sides` and returns one JSON line per game, in game-index
 /// order; `timings` adds each turn's thinking time.
-pub fn self_play(games: &GameArgs, sides: &Sides<'_>, workers: &Workers, timings: bool) -> Result<Vec<String>, Failure> {
+pub fn self_play(
+    games: &GameArgs,
+    sides: &Sides<'_>,
+    workers: &Workers,
+    timings: bool,
+) -> Result<Vec<String>, Failure> {
     let registry = Registry::new();
     let start = match &games.start {
         Some(dfen) => start_position(dfen)?,

@@ -14,11 +14,7 @@ pub fn run(args: &[&str]) -> Output {
 
 /// Runs with `input` on stdin.
 pub fn run_stdin(args: &[&str], input: &[u8]) -> Output {
-    assert_cmd::cargo::cargo_bin_cmd!("dicechess")
-        .args(args)
-        .write_stdin(input)
-        .output()
-        .expect("cannot run dicechess")
+    assert_cmd::cargo::cargo_bin_cmd!("dicechess").args(args).write_stdin(input).output().expect("cannot run dicechess")
 }
 
 pub fn code(out: &Output) -> i32 {

@@ -287,9 +287,7 @@ pub(super) fn write_built(built: &BuiltBook, format: BuildFormat, report: &Build
 fn run_batch(batch: &[InputLine], options: &BuildOptions, pool: &rayon::ThreadPool) -> Vec<Result<UsedGame, Skip>> {
     let one = |line: &InputLine| match &line.bytes {
         Some(bytes) => process_line(bytes, options),
-        None => {
-            Err(Skip { reason: SkipReason::Json, detail: "line longer than 4 MiB".to_owned(), id: None })
-        }
+        None => Err(Skip { reason: SkipReason::Json, detail: "line longer than 4 MiB".to_owned(), id: None }),
     };
     pool.install(|| batch.par_iter().map(one).collect())
 }
