@@ -5,10 +5,9 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use dicechess::search::stats::{self, Trinomial};
-use dicechess::Position;
 
-use super::arena::{ArenaArgs, Match, MatchOutcome};
-use super::game::{Player, Usage};
+use super::arena_match::{Match, MatchOutcome, MatchRun};
+use super::game::{Player, Timing, Usage};
 
 /// What a report says about a book.
 #[derive(Clone, Debug, Serialize)]
@@ -21,7 +20,7 @@ struct BookJson {
 
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct BotJson {
+pub struct BotJson {
     id: String,
     name: String,
     time_policy: String,
@@ -164,19 +163,19 @@ pub struct MatchJson {
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ArenaJson {
-    kind: &'static str,
-    schema_version: u32,
-    engine_version: &'static str,
-    seed: Value,
-    threads: usize,
-    bot: BotJson,
-    start_dfen: Option<String>,
-    openings: Option<String>,
-    matches: Vec<MatchJson>,
+    pub kind: &'static str,
+    pub schema_version: u32,
+    pub engine_version: &'static str,
+    pub seed: Value,
+    pub threads: usize,
+    pub bot: BotJson,
+    pub start_dfen: Option<String>,
+    pub openings: Option<String>,
+    pub matches: Vec<MatchJson>,
 }
 
 /// A seed in a JSON report: a number up to 2⁵³, else its decimal string.
-fn seed_json(seed: u64) -> Value {
+pub fn seed_json(seed: u64) -> Value {
     if seed <= 1 << 53 {
         json!(seed)
     } else {
@@ -193,7 +192,7 @@ fn percentile(sorted: &[u64], p: f64) -> Option<f64> {
     Some(sorted[rank.min(sorted.len()) - 1] as f64 / 1000.0)
 }
 
-fn bot_json(p: &Player, policy: &str) -> BotJson {
+pub fn bot_json(p: &Player) -> BotJson {
     let info = p.bot.info();
     let book = p.book.as_ref().map(|b| BookJson {
         path: b.path.clone(),
@@ -201,11 +200,11 @@ fn bot_json(p: &Player, policy: &str) -> BotJson {
         entries: b.book.entries(),
         keys: b.book.keys(),
     });
-    BotJson { id: info.id, name: info.name, time_policy: policy.to_owned(), book }
+    BotJson { id: info.id, name: info.name, time_policy: p.time_policy.clone(), book }
 }
 
 /// The report of one match.
-pub fn match_json(m: &Match, out: &MatchOutcome, args: &ArenaArgs) -> MatchJson {
+pub fn match_json(m: &Match, out: &MatchOutcome, run: &MatchRun) -> MatchJson {
     let t = &out.tally;
     let s = t.score();
     let h = t.ci_half_width_percent();
@@ -216,7 +215,7 @@ pub fn match_json(m: &Match, out: &MatchOutcome, args: &ArenaArgs) -> MatchJson 
     });
     let mut lat = t.latencies.clone();
     lat.sort_unstable();
-    let sprt = args.sprt.map(|p| {
+    let sprt = run.sprt.map(|p| {
         let r = stats::sprt(t.pentanomial, Trinomial::default(), p);
         SprtJson {
             elo0: p.elo0,
@@ -235,14 +234,18 @@ pub fn match_json(m: &Match, out: &MatchOutcome, args: &ArenaArgs) -> MatchJson 
         baseline: m.b.book.as_ref().map(|_| UsageJson::of(&t.usage[1])),
     });
     MatchJson {
-        baseline: bot_json(&m.b, &args.baseline_time_policy),
+        baseline: bot_json(&m.b),
         time_control: m.tc.as_ref().map(|tc| TcJson {
             label: tc.label.clone(),
             initial_ms: tc.initial_ms,
             increment_ms: tc.increment_ms,
         }),
-        move_time_ms: m.tc.is_none().then_some(args.move_time),
-        pairs_requested: args.pairs,
+        move_time_ms: match m.timing {
+            Timing::Untimed => Some(0),
+            Timing::PerMove(ms) => Some(ms),
+            Timing::Clock(_) => None,
+        },
+        pairs_requested: run.pairs,
         pairs_played: t.pairs,
         games: t.games(),
         stop_reason: if out.stopped_by_sprt { "sprt" } else { "completed" },
@@ -283,26 +286,5 @@ pub fn match_json(m: &Match, out: &MatchOutcome, args: &ArenaArgs) -> MatchJson 
         },
         book_usage,
         duration_ms: out.duration.as_millis() as u64,
-    }
-}
-
-/// The whole report: the run's settings, the bot under test and its matches.
-pub fn report(
-    args: &ArenaArgs,
-    bot: &Player,
-    starts: &[Position],
-    threads: usize,
-    matches: Vec<MatchJson>,
-) -> ArenaJson {
-    ArenaJson {
-        kind: if args.book.is_some() { "book_arena" } else { "arena" },
-        schema_version: 1,
-        engine_version: env!("CARGO_PKG_VERSION"),
-        seed: seed_json(args.seed),
-        threads,
-        bot: bot_json(bot, &args.bot_time_policy),
-        start_dfen: if args.openings.is_some() { None } else { starts.first().map(Position::to_dfen) },
-        openings: args.openings.clone(),
-        matches,
     }
 }

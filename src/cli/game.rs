@@ -72,11 +72,14 @@ pub struct Player {
     pub bot: Arc<dyn Bot>,
     pub book: Option<PlayerBook>,
     pub policy: &'static dyn TimePolicy,
+    /// The policy's id, as given.
+    pub time_policy: String,
 }
 
 impl Player {
     /// The built-in `id` with time policy `policy`, decorated with the book at `book` if any.
     pub fn new(registry: &Registry, id: &str, policy: &str, book: Option<(&str, BookRole)>) -> Result<Player, Failure> {
+        let time_policy = policy.to_owned();
         let policy = policy_by_id(policy).ok_or_else(|| Failure::invalid(format!("unknown time policy {policy}")))?;
         let (bot, book) = match book {
             Some((path, role)) => {
@@ -85,7 +88,7 @@ impl Player {
             }
             None => (builtin(registry, id)?, None),
         };
-        Ok(Player { bot, book, policy })
+        Ok(Player { bot, book, policy, time_policy })
     }
 
     pub fn id(&self) -> String {

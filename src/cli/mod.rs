@@ -13,7 +13,8 @@
 //! | `rules.rs` | `board`, `moves`, `tree`, `perft` |
 //! | `best.rs` | `best` |
 //! | `game.rs` | players (bots, books, time policies) and the game loop of BOTS.md §10.3 |
-//! | `arena.rs` | `arena`: matches, pairs, tallies, the table |
+//! | `arena.rs` | `arena`: its options, start positions, the table |
+//! | `arena_match.rs` | one match: paired games in parallel, the tally, SPRT stops |
 //! | `arena_json.rs` | the `arena --json` report |
 //! | `selfplay.rs` | `selfplay`, and the self-play games of `book distill` |
 //! | `book/` | `book build`, `validate`, `convert`, `probe`, `distill`: one file each |
@@ -25,6 +26,8 @@
 mod arena;
 #[cfg(feature = "book")]
 mod arena_json;
+#[cfg(feature = "book")]
+mod arena_match;
 #[cfg(feature = "book")]
 mod args;
 #[cfg(feature = "book")]

@@ -10,9 +10,9 @@ use dicechess::book::{
     self, binary_weight, dcb, dcb_to_tsv, key_hash, write_tsv, Book, DcbBook, Record, Signature, TsvBook, TsvEntry,
     WeightColumn,
 };
+use dicechess::search::rolls56;
 use dicechess::{Dice, Position};
 
-use super::all_rolls;
 use crate::cli::files::{load_book, read_input, read_text, write_output};
 use crate::cli::io::{Exit, Failure, Outcome};
 
@@ -196,4 +196,13 @@ pub(super) fn convert(args: ConvertArgs) -> Outcome {
         }
     }
     Ok(Exit::Success)
+}
+
+/// The 56 rolls of the side to move of `pos` (dice ignored).
+pub(super) fn all_rolls(pos: &Position) -> impl Iterator<Item = Position> + '_ {
+    rolls56().iter().map(move |r| {
+        let mut p = *pos;
+        p.set_dice(r.dice);
+        p
+    })
 }

@@ -12,9 +12,6 @@ mod validate;
 
 use clap::{Args, Subcommand};
 
-use dicechess::search::rolls56;
-use dicechess::Position;
-
 use super::io::Outcome;
 
 /// `scenarios.rs` still imports these from here; they live in `files.rs`.
@@ -49,13 +46,4 @@ pub fn run(args: BookArgs) -> Outcome {
         BookCommand::Probe(a) => probe::probe(a),
         BookCommand::Distill(a) => distill::distill(a),
     }
-}
-
-/// The 56 rolls of the side to move of `pos` (dice ignored).
-fn all_rolls(pos: &Position) -> impl Iterator<Item = Position> + '_ {
-    rolls56().iter().map(move |r| {
-        let mut p = *pos;
-        p.set_dice(r.dice);
-        p
-    })
 }

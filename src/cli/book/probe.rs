@@ -9,7 +9,7 @@ use dicechess::book::{api as book_api, Decision};
 use dicechess::search::Rng;
 use dicechess::Position;
 
-use super::all_rolls;
+use super::convert::all_rolls;
 use crate::cli::args::parse_seed;
 use crate::cli::files::load_book;
 use crate::cli::io::{self, Exit, Failure, Outcome};
