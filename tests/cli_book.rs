@@ -2,7 +2,7 @@
 //! `book probe` (BOOK.md §11.1–§11.5), checked against the conformance vectors of
 //! `../shared/conformance/book/` (read at test time, never copied) and the exit codes of §11.1.
 //! Every expectation comes from a vector or from the spec; only formatting the spec leaves open
-//! (the probe's text layout) follows src/cli/book.rs.
+//! (the probe's text layout) follows src/cli/book/probe.rs.
 #![cfg(all(not(target_arch = "wasm32"), feature = "book"))] // native only: wasm-pack test builds every test target for wasm32
 #![cfg(all(feature = "cli", feature = "book"))]
 

@@ -18,6 +18,7 @@ struct BookJson {
     keys: usize,
 }
 
+/// A player: its bot, its time policy and its book.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct BotJson {
@@ -132,6 +133,7 @@ struct BookUsageJson {
     baseline: Option<UsageJson>,
 }
 
+/// One match of the report.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct MatchJson {
@@ -160,6 +162,7 @@ pub struct MatchJson {
     duration_ms: u64,
 }
 
+/// The report: the run's settings, the bot under test and its matches.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
 pub struct ArenaJson {
@@ -174,7 +177,7 @@ pub struct ArenaJson {
     pub matches: Vec<MatchJson>,
 }
 
-/// A seed in a JSON report: a number up to 2⁵³, else its decimal string.
+/// A seed in the report: a number up to 2⁵³, else its decimal string.
 pub fn seed_json(seed: u64) -> Value {
     if seed <= 1 << 53 {
         json!(seed)
@@ -192,6 +195,7 @@ fn percentile(sorted: &[u64], p: f64) -> Option<f64> {
     Some(sorted[rank.min(sorted.len()) - 1] as f64 / 1000.0)
 }
 
+/// What the report says about a player.
 pub fn bot_json(p: &Player) -> BotJson {
     let info = p.bot.info();
     let book = p.book.as_ref().map(|b| BookJson {
