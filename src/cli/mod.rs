@@ -47,8 +47,8 @@ mod scenarios;
 #[cfg(feature = "book")]
 mod selfplay;
 
-/// The paths `scenarios.rs` still imports (`bot_id` lives in `args.rs`; `non_negative` is clap's
-/// `u64` parser there); to be removed once it imports from `args.rs` itself.
+/// What `scenarios.rs` still imports from the old `play.rs`: `bot_id` is `args::bot_id`, and
+/// `non_negative` becomes clap's own `u64` parser (a plain `u64` field). Remove once it does.
 #[cfg(feature = "book")]
 mod play {
     pub(super) use super::args::bot_id;
