@@ -2,7 +2,7 @@
 //! `book probe` (BOOK.md §11.1–§11.5), checked against the conformance vectors of
 //! `../shared/conformance/book/` (read at test time, never copied) and the exit codes of §11.1.
 //! Every expectation comes from a vector or from the spec; only formatting the spec leaves open
-//! (the probe's text layout) follows src/cli/book.rs.
+//! (the probe's text layout) follows src/cli/book/probe.rs.
 #![cfg(all(not(target_arch = "wasm32"), feature = "book"))] // native only: wasm-pack test builds every test target for wasm32
 #![cfg(all(feature = "cli", feature = "book"))]
 
@@ -13,7 +13,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 
-use common::cli::{code, fails, ok, path, read_json, run, scratch, stderr, stdout};
+use common::cli::{code, fails, ok, path, read_json, run, stderr, stdout};
 use common::conformance::{self, array, Naming, Suite};
 use dicechess::book::fnv1a64;
 use dicechess::search::Rng;
@@ -30,7 +30,7 @@ fn run_cases(what: &str, cases: &[Value], field: &'static str, check: impl Fn(&V
     conformance::run_cases(what, cases, Naming { field, unique: false }, check);
 }
 
-/// [`run_cases`] with a fresh scratch directory `<prefix>-<n>` for each case.
+/// [`run_cases`] with a fresh temporary directory `<prefix>…` for each case.
 fn run_cases_in_scratch(
     what: &str,
     cases: &[Value],
@@ -38,8 +38,10 @@ fn run_cases_in_scratch(
     prefix: &str,
     check: impl Fn(&Value, &Path) -> Result<(), String>,
 ) {
-    let counter = AtomicUsize::new(0);
-    run_cases(what, cases, field, |case| check(case, &scratch(&format!("{prefix}-{}", counter.fetch_add(1, SeqCst)))));
+    run_cases(what, cases, field, |case| {
+        let dir = tempfile::Builder::new().prefix(prefix).tempdir().expect("a temporary directory");
+        check(case, dir.path())
+    });
 }
 
 /// A vector file's path (an input of `book build`).
@@ -221,7 +223,8 @@ fn check_skipped(report: &Path, expected: &[(&Path, &[Value])]) {
 
 #[test]
 fn build_of_two_inputs_equals_their_concatenation() {
-    let dir = scratch("build-two");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let (a, b) = (vector("games_example.jsonl"), vector("games_skip.jsonl"));
     let both = dir.join("both.jsonl");
     let mut joined = fs::read(&a).unwrap();
@@ -261,7 +264,8 @@ fn build_of_two_inputs_equals_their_concatenation() {
 
 #[test]
 fn build_exit_codes() {
-    let dir = scratch("build-exit");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let games = vector("games_example.jsonl");
     let out = dir.join("out.tsv");
     let g = path(&games);
@@ -269,7 +273,7 @@ fn build_exit_codes() {
     let missing = dir.join("missing.jsonl");
     fails(run(&["book", "build", path(&missing), "-o", path(&out)]), 3);
     fails(run(&["book", "build", g, path(&missing), "-o", path(&out), "--min-games", "1"]), 3);
-    assert_eq!(listing(&dir), Vec::<String>::new(), "no output after a failed build");
+    assert_eq!(listing(dir), Vec::<String>::new(), "no output after a failed build");
     // Usage.
     for bad in [
         &["--frobnicate"][..],
@@ -291,7 +295,7 @@ fn build_exit_codes() {
     let nowhere = dir.join("no-such-dir").join("book.dcb");
     fails(run(&["book", "build", g, "-o", path(&nowhere), "--min-games", "1"]), 3);
     assert!(!dir.join("no-such-dir").exists());
-    assert_eq!(listing(&dir), Vec::<String>::new());
+    assert_eq!(listing(dir), Vec::<String>::new());
     // Skipped games are no failure (games_skip.jsonl skips 15 of 16 lines).
     ok(run(&["book", "build", path(&vector("games_skip.jsonl")), "-o", path(&out), "--quiet"]));
     assert!(out.exists());
@@ -371,7 +375,8 @@ fn validate_matches_the_vectors() {
 
 #[test]
 fn validate_binary_books() {
-    let dir = scratch("validate-binary");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let doc = SUITE.load("dcb.json");
     // A binary book made by `book convert` validates: entries = records, keys = key hashes.
     let tsv = dir.join("b.tsv");
@@ -417,7 +422,8 @@ fn validate_binary_books() {
 
 #[test]
 fn validate_exit_codes() {
-    let dir = scratch("validate-exit");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     fails(run(&["book", "validate", path(&dir.join("missing.tsv"))]), 3);
     let book = dir.join("b.tsv");
     fs::write(&book, "").unwrap();
@@ -476,7 +482,8 @@ fn convert_encodes_the_vectors_and_converts_back() {
 
 #[test]
 fn convert_dumps_records() {
-    let dir = scratch("convert-dump");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let doc = SUITE.load("dcb.json");
     // The valid decode vectors (flags 0 and STATS): one line per record, in file order.
     let counter = AtomicUsize::new(0);
@@ -511,7 +518,8 @@ fn convert_dumps_records() {
 
 #[test]
 fn convert_rejects_corrupt_and_unresolved_books() {
-    let dir = scratch("convert-corrupt");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let doc = SUITE.load("dcb.json");
     let encode = array(&doc["encode"], "encode");
     let case = encode.iter().find(|c| s(c, "name") == "weighted key, plain key and a Black key").unwrap();
@@ -585,8 +593,9 @@ fn example_book(dir: &Path) -> (PathBuf, Value) {
 
 #[test]
 fn probe_a_built_book() {
-    let dir = scratch("probe-built");
-    let (book, case) = example_book(&dir);
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let (book, case) = example_book(dir);
     let b = path(&book);
     let records = array(&case["dcbRecords"], "dcbRecords");
     assert_eq!(records.len(), 8);
@@ -659,7 +668,8 @@ fn probe_a_built_book() {
 
 #[test]
 fn probe_exit_codes() {
-    let dir = scratch("probe-exit");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let book = dir.join("b.tsv");
     fs::write(&book, format!("{START} w KQkq - BPR\te2e4,f1c4\n")).unwrap();
     let dfen = format!("{START} w KQkq - 0 1 BPR");

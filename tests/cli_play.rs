@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::cli::{fails, ok, path, read_json, run, scratch};
+use common::cli::{fails, ok, path, read_json, run};
 use serde_json::Value;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -47,7 +47,8 @@ fn best_exit_codes() {
 
 #[test]
 fn best_with_a_book() {
-    let dir = scratch("best-book");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let book = dir.join("b.tsv");
     std::fs::write(&book, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - BPR\tf1c4,e2e4\n").unwrap();
     let out = ok(run(&["best", START, "RBP", "--book", path(&book)]));
@@ -94,7 +95,8 @@ fn stable(mut report: Value) -> Value {
 
 #[test]
 fn arena_report_is_complete_and_independent_of_threads() {
-    let dir = scratch("arena");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let (one, two) = (dir.join("1.json"), dir.join("2.json"));
     let common = ["arena", "--bot", "greedy-v2", "--baseline", "greedy", "--pairs", "12", "--seed", "5", "--quiet"];
     let table = ok(run(&[&common[..], &["--threads", "1", "--json", path(&one)]].concat()));
@@ -126,7 +128,8 @@ fn arena_report_is_complete_and_independent_of_threads() {
 
 #[test]
 fn arena_sprt_stops_at_a_verdict() {
-    let dir = scratch("sprt");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let json = dir.join("s.json");
     let args = ["arena", "--bot", "greedy", "--baseline", "random", "--pairs", "400", "--quiet"];
     ok(run(&[&args[..], &["--sprt", "0,10,0.05,0.05", "--json", path(&json)]].concat()));
@@ -147,7 +150,8 @@ fn arena_exit_codes() {
     fails(run(&["arena", "--tc", "0+1"]), 2);
     fails(run(&["arena", "--seed", "18446744073709551616"]), 2);
     fails(run(&["arena", "--start", "not a dfen", "--bot", "greedy", "--baseline", "greedy", "--pairs", "1"]), 1);
-    let dir = scratch("arena-codes");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let openings = dir.join("o.txt");
     std::fs::write(&openings, format!("{START}\nbad line\n")).unwrap();
     let err = fails(run(&["arena", "--openings", path(&openings), "--bot", "greedy", "--pairs", "1"]), 1);
@@ -157,7 +161,8 @@ fn arena_exit_codes() {
 
 #[test]
 fn selfplay_is_reproducible_and_builds() {
-    let dir = scratch("selfplay");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let (a, b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
     let args = ["selfplay", "--white", "greedy", "--black", "aggressive", "--swap", "--games", "30", "--seed", "9"];
     ok(run(&[&args[..], &["--threads", "1", "-o", path(&a), "--quiet"]].concat()));
@@ -196,7 +201,8 @@ fn selfplay_is_reproducible_and_builds() {
 
 #[test]
 fn distill_equals_selfplay_then_build_and_feeds_the_book_arena() {
-    let dir = scratch("distill");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let (games, built, distilled) = (dir.join("g.jsonl"), dir.join("built.dcb"), dir.join("distilled.dcb"));
     let play = ["--games", "40", "--seed", "3", "--quiet"];
     ok(run(&[&["selfplay", "--white", "greedy-v2", "-o", path(&games)][..], &play[..]].concat()));
@@ -262,7 +268,8 @@ fn distill_search_mode_gives_every_decidable_roll_of_the_kept_positions_one_sear
     use dicechess::search::{choose_turn, derive, rolls56, Registry, Rng};
     use dicechess::{Position, Turns};
 
-    let dir = scratch("distill-search");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let (one, two) = (dir.join("one.tsv"), dir.join("two.tsv"));
     let flags = "book distill --bot greedy-v2 --games 30 --seed 5 --min-games 1 --max-ply 2 --search-turns 2 \
                  --search-positions 2 --search-bot greedy --format weighted --quiet";
@@ -303,7 +310,8 @@ fn distill_judges_turns_by_playouts_from_a_custom_start() {
 
     // White is a rook up; Black's pawn on d2 attacks White's king (playout judging, docs/BOOKS.md).
     let start = "8/8/8/8/8/4k3/PP1p4/4K2R w - - 0 1";
-    let dir = scratch("distill-playouts");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let flags = "book distill --bot greedy --games 6 --min-games 1 --max-ply 1 --search-turns 1 \
                  --search-positions 1 --search-bot greedy --search-playouts 2 --search-confirm 100 --format weighted --quiet";
     for threads in ["1", "2"] {
@@ -355,9 +363,10 @@ fn an_interrupted_run_exits_130_and_leaves_no_file() {
     use std::process::{Command, Stdio};
     use std::time::{Duration, Instant};
 
-    let dir = scratch("interrupted");
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
     let out = dir.join("games.jsonl");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_dicechess"))
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("dicechess"))
         .args(["selfplay", "--white", "aggressive", "--games", "10000000", "--quiet", "-o", path(&out)])
         .stderr(Stdio::null())
         .spawn()
@@ -377,6 +386,6 @@ fn an_interrupted_run_exits_130_and_leaves_no_file() {
         std::thread::sleep(Duration::from_millis(20));
     };
     assert_eq!(status.code(), Some(130), "{status:?}");
-    let left: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    let left: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(left.is_empty(), "{left:?}");
 }

@@ -2,7 +2,7 @@
 //! stdout, DFEN arguments and the `--stdin` batch mode.
 
 use std::io::{self, BufRead, BufReader, BufWriter, StdoutLock, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
@@ -59,7 +59,8 @@ pub fn exit_130_on_interrupt() {
 }
 
 /// Runs `write`, which creates `temp`, with `temp` removed if SIGINT comes meanwhile.
-pub fn while_writing<T>(temp: &Path, write: impl FnOnce() -> T) -> T {
+#[cfg(feature = "book")]
+pub fn while_writing<T>(temp: &std::path::Path, write: impl FnOnce() -> T) -> T {
     let lock = || WRITING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     lock().push(temp.to_path_buf());
     let result = write();
@@ -179,4 +180,24 @@ pub fn batch(neutral: &str, mut each: impl FnMut(&str) -> Result<String, String>
     }
     out.flush()?;
     Ok(if any_invalid { Exit::Invalid } else { Exit::Success })
+}
+
+/// `value` as one line of JSON. The reports are plain structs that always serialize; a failure
+/// would still be reported, as an output error.
+#[cfg(feature = "book")]
+pub fn json<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
+    serde_json::to_string(value).map_err(json_failure)
+}
+
+/// `value` as indented JSON with a final newline (the `--json` and `--stats` reports).
+#[cfg(feature = "book")]
+pub fn json_pretty<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
+    let mut text = serde_json::to_string_pretty(value).map_err(json_failure)?;
+    text.push('\n');
+    Ok(text)
+}
+
+#[cfg(feature = "book")]
+fn json_failure(e: serde_json::Error) -> Failure {
+    Failure::io(format!("cannot write JSON: {e}"))
 }

@@ -1,17 +1,51 @@
 //! The command line: argument parsing and dispatch.
 //!
-//! One file per subcommand group (`rules.rs`: `board`, `moves`, `tree`, `perft`; `book.rs`: `book …`; `play.rs`: `best`, `arena`, `selfplay`, `book distill`; `scenarios.rs`: `scenarios`); the conventions
-//! every subcommand shares (exit codes, messages, batch mode, output; BOOK.md §11.1) live in `io.rs`.
-//! A new group adds its file, its variants to [`Command`] and one arm to [`run`].
+//! One file per subcommand or group, each over shared pieces; data flows one way (no file imports
+//! a file that imports it):
+//!
+//! | file | owns |
+//! | --- | --- |
+//! | `mod.rs` | the [`Command`] list and [`run`]: parse, dispatch, exit code |
+//! | `io.rs` | the conventions of BOOK.md §11.1: exit codes, messages, stdout, batch mode, SIGINT |
+//! | `files.rs` | reading inputs, writing outputs through a temporary file, loading books |
+//! | `args.rs` | the value parsers and the option sets several subcommands flatten |
+//! | `progress.rs` | the one progress display (indicatif bar, plain lines or nothing) |
+//! | `rules.rs` | `board`, `moves`, `tree`, `perft` |
+//! | `best.rs` | `best` |
+//! | `game.rs` | players (bots, books, time policies) and the game loop of BOTS.md §10.3 |
+//! | `arena.rs` | `arena`: its options, start positions, the table |
+//! | `arena_match.rs` | one match: paired games in parallel, the tally, SPRT stops |
+//! | `arena_json.rs` | the `arena --json` report |
+//! | `selfplay.rs` | `selfplay`, and the self-play games of `book distill` |
+//! | `book/` | `book build`, `validate`, `convert`, `probe`, `distill`: one file each |
+//! | `scenarios.rs` | `scenarios` |
+//!
+//! A new subcommand adds its file, its variant to [`Command`] and one arm to [`run`].
 
 #[cfg(feature = "book")]
+mod arena;
+#[cfg(feature = "book")]
+mod arena_json;
+#[cfg(feature = "book")]
+mod arena_match;
+#[cfg(feature = "book")]
+mod args;
+#[cfg(feature = "book")]
+mod best;
+#[cfg(feature = "book")]
 mod book;
+#[cfg(feature = "book")]
+mod files;
+#[cfg(feature = "book")]
+mod game;
 mod io;
 #[cfg(feature = "book")]
-mod play;
+mod progress;
 mod rules;
 #[cfg(feature = "book")]
 mod scenarios;
+#[cfg(feature = "book")]
+mod selfplay;
 
 use std::process::ExitCode;
 
@@ -40,13 +74,13 @@ enum Command {
     Book(book::BookArgs),
     /// A bot's turn for a rolled position, as JSON (getBestMove).
     #[cfg(feature = "book")]
-    Best(play::BestArgs),
+    Best(best::BestArgs),
     /// Bot against bot from a start position: paired games, statistics, SPRT (BOTS.md §10).
     #[cfg(feature = "book")]
-    Arena(play::ArenaArgs),
+    Arena(arena::ArenaArgs),
     /// Seeded games between two bots as JSON Lines game records (BOOK.md §10.1).
     #[cfg(feature = "book")]
-    Selfplay(play::SelfplayArgs),
+    Selfplay(selfplay::SelfplayArgs),
     /// A candidate bot against a baseline on a deterministic scenario catalog (BOTS.md §11).
     #[cfg(feature = "book")]
     Scenarios(scenarios::ScenariosArgs),
@@ -71,11 +105,11 @@ pub fn run() -> ExitCode {
         #[cfg(feature = "book")]
         Command::Book(args) => book::run(args),
         #[cfg(feature = "book")]
-        Command::Best(args) => play::best(args),
+        Command::Best(args) => best::best(args),
         #[cfg(feature = "book")]
-        Command::Arena(args) => play::arena(args),
+        Command::Arena(args) => arena::arena(args),
         #[cfg(feature = "book")]
-        Command::Selfplay(args) => play::selfplay(args),
+        Command::Selfplay(args) => selfplay::selfplay(args),
         #[cfg(feature = "book")]
         Command::Scenarios(args) => scenarios::scenarios(args),
     };
@@ -87,7 +121,7 @@ pub fn run() -> ExitCode {
 fn subcommand(name: &str) -> clap::Command {
     let mut root = Cli::command();
     root.build();
-    root.find_subcommand(name).expect("a known subcommand").clone()
+    root.find_subcommand(name).cloned().unwrap_or(root)
 }
 
 #[cfg(test)]

@@ -14,9 +14,9 @@ use dicechess::search::scenarios::{
 };
 use dicechess::search::{Registry, SystemClock};
 
-use super::book::{read_input, write_output};
+use super::args::bot_id;
+use super::files::{read_input, write_output};
 use super::io::{self, Exit, Failure, Outcome};
-use super::play::{bot_id, non_negative};
 
 #[derive(Debug, Args)]
 pub struct ScenariosArgs {
@@ -33,7 +33,7 @@ pub struct ScenariosArgs {
     #[arg(long, value_name = "PATH")]
     json: Option<String>,
     /// Budget per decision of budgeted bots (0 = their untimed modes: every result is exact).
-    #[arg(long, value_name = "MS", default_value = "0", value_parser = non_negative)]
+    #[arg(long, value_name = "MS", default_value = "0")]
     move_time: u64,
 }
 

@@ -1,0 +1,172 @@
+//! `dicechess arena` (BOTS.md §10, BOOK.md §12): bot against bot in paired games from one or more
+//! start positions, one match per baseline and time control, with statistics and SPRT. Pairs run
+//! on a rayon pool and are folded in pair-index order, so an untimed run does not depend on
+//! `--threads`. A match is `arena_match.rs`'s, the JSON report `arena_json.rs`'s.
+
+use clap::Args;
+
+use dicechess::search::stats::{self, SprtParams, Trinomial};
+use dicechess::search::Registry;
+use dicechess::Position;
+
+use super::arena_json::{self, ArenaJson};
+use super::arena_match::{run_match, Match, MatchRun, Tally};
+use super::args::{bot_id, parse_seed, policy_id, pool, sprt_params, thread_count, time_control};
+use super::files::{read_input, write_output};
+use super::game::{start_position, BookRole, Player, TimeControl, Timing};
+use super::io::{self, Exit, Failure, Outcome};
+
+#[derive(Debug, Args)]
+pub struct ArenaArgs {
+    /// The bot under test (default monte-carlo; with --book, aggressive).
+    #[arg(long, value_name = "ID", value_parser = bot_id)]
+    pub bot: Option<String>,
+    /// The baselines, comma-separated (default aggressive; with --book, the --bot id).
+    #[arg(long, value_name = "ID[,ID…]", value_delimiter = ',', value_parser = bot_id)]
+    pub baseline: Option<Vec<String>>,
+    /// Pairs per match (a cap with --sprt).
+    #[arg(long, value_name = "N", default_value = "100", value_parser = clap::value_parser!(u64).range(1..))]
+    pub pairs: u64,
+    /// Master seed of the dice and player streams.
+    #[arg(long, value_name = "S", default_value = "42", value_parser = parse_seed)]
+    pub seed: u64,
+    /// Time controls M+I (minutes + increment seconds), comma-separated: one match each.
+    #[arg(long, value_name = "M+I[,M+I…]", value_delimiter = ',', value_parser = time_control)]
+    pub tc: Option<Vec<TimeControl>>,
+    /// Budget per turn of budgeted bots in untimed matches (0 = their untimed modes).
+    #[arg(long, value_name = "MS", default_value = "1000")]
+    pub move_time: u64,
+    /// Time policy of the bot under test with --tc.
+    #[arg(long, value_name = "ID", default_value = "empirical-v1", value_parser = policy_id)]
+    pub bot_time_policy: String,
+    /// Time policy of the baselines with --tc.
+    #[arg(long, value_name = "ID", default_value = "empirical-v1", value_parser = policy_id)]
+    pub baseline_time_policy: String,
+    /// Sequential probability ratio test; stops a match at a verdict.
+    #[arg(long, value_name = "ELO0,ELO1,ALPHA,BETA", value_parser = sprt_params)]
+    pub sprt: Option<SprtParams>,
+    /// Start position (dice ignored); default the standard start.
+    #[arg(long, value_name = "DFEN", conflicts_with = "openings")]
+    pub start: Option<String>,
+    /// One start DFEN per line; pair i starts from line i mod lines.
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<String>,
+    /// Worker threads (default: the available cores).
+    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    pub threads: Option<u64>,
+    /// Write the JSON report to PATH.
+    #[arg(long, value_name = "PATH")]
+    pub json: Option<String>,
+    /// No progress on stderr.
+    #[arg(long)]
+    pub quiet: bool,
+    /// Decorate the bot under test with this opening book.
+    #[arg(long, value_name = "FILE")]
+    pub book: Option<String>,
+    /// Decorate every baseline with this opening book.
+    #[arg(long, value_name = "FILE")]
+    pub baseline_book: Option<String>,
+}
+
+/// The start positions of an arena: `--openings` lines, `--start`, or the standard start.
+fn arena_starts(args: &ArenaArgs) -> Result<Vec<Position>, Failure> {
+    if let Some(path) = &args.openings {
+        let bytes = read_input(path)?;
+        let text = String::from_utf8(bytes).map_err(|_| Failure::io(format!("cannot read {path}: invalid UTF-8")))?;
+        let mut starts = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            if line.trim().is_empty() {
+                continue;
+            }
+            let pos = start_position(line.trim())
+                .map_err(|e| Failure::invalid(format!("{path}:{}: {}", n + 1, e.message)))?;
+            starts.push(pos);
+        }
+        if starts.is_empty() {
+            return Err(Failure::invalid(format!("{path}: no opening")));
+        }
+        return Ok(starts);
+    }
+    match &args.start {
+        Some(dfen) => Ok(vec![start_position(dfen)?]),
+        None => Ok(vec![Position::initial()]),
+    }
+}
+
+/// `dicechess arena` (BOTS.md §10, BOOK.md §12).
+pub fn arena(args: ArenaArgs) -> Outcome {
+    let registry = Registry::new();
+    let default_bot = if args.book.is_some() { "aggressive" } else { "monte-carlo" };
+    let bot_id = args.bot.clone().unwrap_or_else(|| default_bot.to_owned());
+    let baselines = args
+        .baseline
+        .clone()
+        .unwrap_or_else(|| vec![if args.book.is_some() { bot_id.clone() } else { "aggressive".to_owned() }]);
+    let starts = arena_starts(&args)?;
+    let book = args.book.as_deref().map(|path| (path, BookRole::Bot));
+    let a = Player::new(&registry, &bot_id, &args.bot_time_policy, book)?;
+    let baseline_book = args.baseline_book.as_deref().map(|path| (path, BookRole::Baseline));
+    let bs = baselines
+        .iter()
+        .map(|id| Player::new(&registry, id, &args.baseline_time_policy, baseline_book))
+        .collect::<Result<Vec<_>, _>>()?;
+    let workers = thread_count(args.threads);
+    let pool = pool(workers)?;
+    let timings: Vec<(Timing, Option<TimeControl>)> = match &args.tc {
+        Some(tcs) => tcs.iter().map(|tc| (Timing::Clock(tc.clone()), Some(tc.clone()))).collect(),
+        None if args.move_time == 0 => vec![(Timing::Untimed, None)],
+        None => vec![(Timing::PerMove(args.move_time), None)],
+    };
+    let run = MatchRun { pairs: args.pairs, seed: args.seed, sprt: args.sprt, quiet: args.quiet };
+    let mut matches_json = Vec::new();
+    let mut out = io::Output::new();
+    out.line(&format!(
+        "{:<28} {:<28} {:>8} {:>7} {:>15} {:>16} {:>7} {:>9} {:>9}",
+        "bot", "baseline", "tc", "pairs", "W-L-D", "score", "elo", "sprt", "time"
+    ))?;
+    for b in &bs {
+        for (timing, tc) in &timings {
+            let m = Match { a: a.clone(), b: b.clone(), timing: timing.clone(), tc: tc.clone() };
+            let tc_label = match (tc, timing) {
+                (Some(tc), _) => tc.label.clone(),
+                (None, Timing::Untimed) => "untimed".to_owned(),
+                (None, _) => format!("{}ms", args.move_time),
+            };
+            let label = format!("{} vs {} {tc_label}", a.id(), b.id());
+            let outcome = run_match(&m, &starts, &run, &pool, workers, &label);
+            let t = &outcome.tally;
+            let ci = t.ci_half_width_percent().map_or_else(|| "n/a".to_owned(), |h| format!("{h:.1}"));
+            let verdict =
+                args.sprt.map_or("-", |p| stats::sprt(t.pentanomial, Trinomial::default(), p).verdict.as_str());
+            out.line(&format!(
+                "{:<28} {:<28} {:>8} {:>7} {:>15} {:>16} {:>7} {:>9} {:>8.1}s",
+                a.id(),
+                b.id(),
+                tc_label,
+                t.pairs,
+                format!("{}-{}-{}", Tally::total(t.wins), Tally::total(t.losses), Tally::total(t.draws)),
+                format!("{:.1}% ± {ci}", t.score() * 100.0),
+                stats::elo_of_score(t.score()).map_or_else(|| "n/a".to_owned(), |e| format!("{e:.0}")),
+                verdict,
+                outcome.duration.as_secs_f64()
+            ))?;
+            out.flush()?;
+            matches_json.push(arena_json::match_json(&m, &outcome, &run));
+        }
+    }
+    if let Some(path) = &args.json {
+        let report = ArenaJson {
+            kind: if args.book.is_some() { "book_arena" } else { "arena" },
+            schema_version: 1,
+            engine_version: env!("CARGO_PKG_VERSION"),
+            seed: arena_json::seed_json(args.seed),
+            threads: workers,
+            bot: arena_json::bot_json(&a),
+            start_dfen: if args.openings.is_some() { None } else { starts.first().map(Position::to_dfen) },
+            openings: args.openings.clone(),
+            matches: matches_json,
+        };
+        write_output(path, io::json_pretty(&report)?.as_bytes())?;
+    }
+    Ok(Exit::Success)
+}

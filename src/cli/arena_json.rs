@@ -1,0 +1,294 @@
+//! The JSON report of `dicechess arena --json` (BOTS.md §10.6, BOOK.md §12): one object per match
+//! with its results, statistics, SPRT state, latencies and book usage, fields in the spec's order.
+
+use serde::Serialize;
+use serde_json::{json, Value};
+
+use dicechess::search::stats::{self, Trinomial};
+
+use super::arena_match::{Match, MatchOutcome, MatchRun};
+use super::game::{Player, Timing, Usage};
+
+/// What a report says about a book.
+#[derive(Clone, Debug, Serialize)]
+struct BookJson {
+    path: String,
+    format: &'static str,
+    entries: usize,
+    keys: usize,
+}
+
+/// A player: its bot, its time policy and its book.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct BotJson {
+    id: String,
+    name: String,
+    time_policy: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    book: Option<BookJson>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TcJson {
+    label: String,
+    initial_ms: u64,
+    increment_ms: u64,
+}
+
+#[derive(Serialize)]
+struct SplitJson {
+    white: u64,
+    black: u64,
+    total: u64,
+}
+
+impl SplitJson {
+    fn of(v: [u64; 2]) -> SplitJson {
+        SplitJson { white: v[0], black: v[1], total: v[0] + v[1] }
+    }
+}
+
+#[derive(Serialize)]
+struct FlagsJson {
+    bot: u64,
+    baseline: u64,
+}
+
+#[derive(Serialize)]
+struct PentJson {
+    n0: u64,
+    n1: u64,
+    n2: u64,
+    n3: u64,
+    n4: u64,
+    total: u64,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct ResolutionJson {
+    pair_score_sd: Option<f64>,
+    game_score_sd: Option<f64>,
+    ci95_half_width_percent: Option<f64>,
+    variance_reduction: Option<f64>,
+    games_to_resolve2pc_paired: Option<u64>,
+    games_to_resolve2pc_unpaired: Option<u64>,
+    games_to_resolve3pc_paired: Option<u64>,
+    games_to_resolve3pc_unpaired: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct SprtJson {
+    elo0: f64,
+    elo1: f64,
+    alpha: f64,
+    beta: f64,
+    llr: f64,
+    lower: f64,
+    upper: f64,
+    verdict: &'static str,
+    observations: u64,
+}
+
+#[derive(Serialize)]
+struct LatencyJson {
+    count: u64,
+    p50: Option<f64>,
+    p95: Option<f64>,
+    p99: Option<f64>,
+    max: Option<f64>,
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct UsageJson {
+    turns: u64,
+    book_turns: u64,
+    king_captures: u64,
+    stale: u64,
+    misses: u64,
+    mean_book_depth: Option<f64>,
+}
+
+impl UsageJson {
+    fn of(u: &Usage) -> UsageJson {
+        UsageJson {
+            turns: u.turns,
+            book_turns: u.book_turns,
+            king_captures: u.king_captures,
+            stale: u.stale,
+            misses: u.misses,
+            mean_book_depth: (u.games > 0).then(|| u.depth as f64 / u.games as f64),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct BookUsageJson {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    bot: Option<UsageJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    baseline: Option<UsageJson>,
+}
+
+/// One match of the report.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct MatchJson {
+    baseline: BotJson,
+    time_control: Option<TcJson>,
+    move_time_ms: Option<u64>,
+    pairs_requested: u64,
+    pairs_played: u64,
+    games: u64,
+    stop_reason: &'static str,
+    wins: SplitJson,
+    losses: SplitJson,
+    draws: SplitJson,
+    turn_cap_draws: u64,
+    flags: FlagsJson,
+    score_percent: f64,
+    ci95_half_width_percent: Option<f64>,
+    elo: Option<f64>,
+    elo_ci95: Option<[f64; 2]>,
+    pairs: PentJson,
+    resolution: ResolutionJson,
+    sprt: Option<SprtJson>,
+    latency_ms: LatencyJson,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    book_usage: Option<BookUsageJson>,
+    duration_ms: u64,
+}
+
+/// The report: the run's settings, the bot under test and its matches.
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ArenaJson {
+    pub kind: &'static str,
+    pub schema_version: u32,
+    pub engine_version: &'static str,
+    pub seed: Value,
+    pub threads: usize,
+    pub bot: BotJson,
+    pub start_dfen: Option<String>,
+    pub openings: Option<String>,
+    pub matches: Vec<MatchJson>,
+}
+
+/// A seed in the report: a number up to 2⁵³, else its decimal string.
+pub fn seed_json(seed: u64) -> Value {
+    if seed <= 1 << 53 {
+        json!(seed)
+    } else {
+        json!(seed.to_string())
+    }
+}
+
+/// Nearest-rank percentile of sorted values, in ms.
+fn percentile(sorted: &[u64], p: f64) -> Option<f64> {
+    if sorted.is_empty() {
+        return None;
+    }
+    let rank = ((p / 100.0) * sorted.len() as f64).ceil().max(1.0) as usize;
+    Some(sorted[rank.min(sorted.len()) - 1] as f64 / 1000.0)
+}
+
+/// What the report says about a player.
+pub fn bot_json(p: &Player) -> BotJson {
+    let info = p.bot.info();
+    let book = p.book.as_ref().map(|b| BookJson {
+        path: b.path.clone(),
+        format: b.book.format(),
+        entries: b.book.entries(),
+        keys: b.book.keys(),
+    });
+    BotJson { id: info.id, name: info.name, time_policy: p.time_policy.clone(), book }
+}
+
+/// The report of one match.
+pub fn match_json(m: &Match, out: &MatchOutcome, run: &MatchRun) -> MatchJson {
+    let t = &out.tally;
+    let s = t.score();
+    let h = t.ci_half_width_percent();
+    let res = stats::resolution(t.pentanomial, t.trinomial());
+    let elo_ci = h.and_then(|h| {
+        let (lo, hi) = (s - h / 100.0, s + h / 100.0);
+        Some([stats::elo_of_score(lo)?, stats::elo_of_score(hi)?])
+    });
+    let mut lat = t.latencies.clone();
+    lat.sort_unstable();
+    let sprt = run.sprt.map(|p| {
+        let r = stats::sprt(t.pentanomial, Trinomial::default(), p);
+        SprtJson {
+            elo0: p.elo0,
+            elo1: p.elo1,
+            alpha: p.alpha,
+            beta: p.beta,
+            llr: r.llr,
+            lower: r.lower,
+            upper: r.upper,
+            verdict: r.verdict.as_str(),
+            observations: r.observations,
+        }
+    });
+    let book_usage = (m.a.book.is_some() || m.b.book.is_some()).then(|| BookUsageJson {
+        bot: m.a.book.as_ref().map(|_| UsageJson::of(&t.usage[0])),
+        baseline: m.b.book.as_ref().map(|_| UsageJson::of(&t.usage[1])),
+    });
+    MatchJson {
+        baseline: bot_json(&m.b),
+        time_control: m.tc.as_ref().map(|tc| TcJson {
+            label: tc.label.clone(),
+            initial_ms: tc.initial_ms,
+            increment_ms: tc.increment_ms,
+        }),
+        move_time_ms: match m.timing {
+            Timing::Untimed => Some(0),
+            Timing::PerMove(ms) => Some(ms),
+            Timing::Clock(_) => None,
+        },
+        pairs_requested: run.pairs,
+        pairs_played: t.pairs,
+        games: t.games(),
+        stop_reason: if out.stopped_by_sprt { "sprt" } else { "completed" },
+        wins: SplitJson::of(t.wins),
+        losses: SplitJson::of(t.losses),
+        draws: SplitJson::of(t.draws),
+        turn_cap_draws: t.turn_cap_draws,
+        flags: FlagsJson { bot: t.flags[0], baseline: t.flags[1] },
+        score_percent: s * 100.0,
+        ci95_half_width_percent: h,
+        elo: stats::elo_of_score(s),
+        elo_ci95: elo_ci,
+        pairs: PentJson {
+            n0: t.pentanomial[0],
+            n1: t.pentanomial[1],
+            n2: t.pentanomial[2],
+            n3: t.pentanomial[3],
+            n4: t.pentanomial[4],
+            total: t.pairs,
+        },
+        resolution: ResolutionJson {
+            pair_score_sd: res.pair_score_sd,
+            game_score_sd: res.game_score_sd,
+            ci95_half_width_percent: h,
+            variance_reduction: res.variance_reduction,
+            games_to_resolve2pc_paired: res.games_to_resolve_2pc_paired,
+            games_to_resolve2pc_unpaired: res.games_to_resolve_2pc_unpaired,
+            games_to_resolve3pc_paired: res.games_to_resolve_3pc_paired,
+            games_to_resolve3pc_unpaired: res.games_to_resolve_3pc_unpaired,
+        },
+        sprt,
+        latency_ms: LatencyJson {
+            count: lat.len() as u64,
+            p50: percentile(&lat, 50.0),
+            p95: percentile(&lat, 95.0),
+            p99: percentile(&lat, 99.0),
+            max: percentile(&lat, 100.0),
+        },
+        book_usage,
+        duration_ms: out.duration.as_millis() as u64,
+    }
+}

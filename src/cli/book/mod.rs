@@ -1,0 +1,46 @@
+//! The book tools (BOOK.md §11): `book build`, `book validate`, `book convert`, `book probe` and
+//! `book distill`, one file each.
+//!
+//! Thin over `dicechess::book`: these files read and write files, run the builder's batches on
+//! threads and format reports; every rule lives in the library.
+
+mod build;
+mod convert;
+mod distill;
+mod probe;
+mod validate;
+
+use clap::{Args, Subcommand};
+
+use super::io::Outcome;
+
+#[derive(Debug, Args)]
+pub struct BookArgs {
+    #[command(subcommand)]
+    command: BookCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum BookCommand {
+    /// Build a book from JSON Lines game records (BOOK.md §9).
+    Build(build::BuildArgs),
+    /// Report every problem of a book, line by line (BOOK.md §5).
+    Validate(validate::ValidateArgs),
+    /// Convert a book between TSV, binary (.dcb) and the dump format.
+    Convert(convert::ConvertArgs),
+    /// Show a book's entries for a position and the decision of a book bot.
+    Probe(probe::ProbeArgs),
+    /// Self-play with a chosen bot, then build a book from the games (BOOK.md §10.2).
+    Distill(distill::DistillArgs),
+}
+
+/// Runs a `book` subcommand.
+pub fn run(args: BookArgs) -> Outcome {
+    match args.command {
+        BookCommand::Build(a) => build::build(a),
+        BookCommand::Validate(a) => validate::validate(a),
+        BookCommand::Convert(a) => convert::convert(a),
+        BookCommand::Probe(a) => probe::probe(a),
+        BookCommand::Distill(a) => distill::distill(a),
+    }
+}

@@ -1,0 +1,269 @@
+//! The players and the game loop of BOTS.md §10.3–10.4, once for the arena and self-play: seeded
+//! dice and per-player streams, the half-move draw, the 10 000-turn cap, move-time and clock
+//! deadlines, and the book usage of BOOK.md §12.
+
+use std::sync::Arc;
+
+use dicechess::book::{lookup, Book, BookBot, Decision};
+use dicechess::search::Clock as _;
+use dicechess::search::{
+    budget_ms, choose_turn, policy_by_id, Bot, Budgeting, ClockState, Deadline, GameSeeds, Registry, Rng, SystemClock,
+    TimePolicy, ARENA_OVERHEAD_MS, HALFMOVE_DRAW, TURN_CAP,
+};
+use dicechess::{Color, Dice, Move, Position};
+
+use super::files::load_book;
+use super::io::{self, Failure};
+
+/// A start position: a DFEN whose dice are ignored (every turn is rolled).
+pub fn start_position(dfen: &str) -> Result<Position, Failure> {
+    let mut pos = Position::from_dfen(dfen).map_err(io::invalid_dfen)?;
+    pos.set_dice(Dice::EMPTY);
+    Ok(pos)
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Players
+
+/// Which flag a book comes from, for the decorated bot's id and name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BookRole {
+    /// `--book`, `--white-book`, `--black-book`: `<id>-book`, `<Name> + Book`.
+    Bot,
+    /// `--baseline-book`: `<id>-baseline-book`, `<Name> + Baseline Book`.
+    Baseline,
+}
+
+/// The built-in `base_id` decorated with the book at `path` (BOOK.md §12), and the book; a book
+/// that does not load exits 1.
+pub fn book_bot(
+    registry: &Registry,
+    base_id: &str,
+    path: &str,
+    role: BookRole,
+) -> Result<(Arc<dyn Bot>, Arc<Book>), Failure> {
+    let book = Arc::new(load_book(path)?);
+    let base = builtin(registry, base_id)?;
+    let info = base.info();
+    let (id, name) = match role {
+        BookRole::Bot => (format!("{}-book", info.id), format!("{} + Book", info.name)),
+        BookRole::Baseline => (format!("{}-baseline-book", info.id), format!("{} + Baseline Book", info.name)),
+    };
+    // The CLI has no book caps (BOOK.md §11.1): the size is not tracked.
+    let bot: Arc<dyn Bot> = Arc::new(BookBot::with_row(Arc::clone(&book), 0, base, &info.id, &id, &name));
+    Ok((bot, book))
+}
+
+/// A built-in bot (the ids are checked by clap already).
+pub fn builtin(registry: &Registry, id: &str) -> Result<Arc<dyn Bot>, Failure> {
+    registry.get(id).cloned().ok_or_else(|| Failure::invalid(format!("unknown bot {id}")))
+}
+
+/// A player's book: the book and the path it was loaded from.
+#[derive(Clone)]
+pub struct PlayerBook {
+    pub book: Arc<Book>,
+    pub path: String,
+}
+
+/// One player of a game: its bot, its book (for usage statistics) and its time policy.
+#[derive(Clone)]
+pub struct Player {
+    pub bot: Arc<dyn Bot>,
+    pub book: Option<PlayerBook>,
+    pub policy: &'static dyn TimePolicy,
+    /// The policy's id, as given.
+    pub time_policy: String,
+}
+
+impl Player {
+    /// The built-in `id` with time policy `policy`, decorated with the book at `book` if any.
+    pub fn new(registry: &Registry, id: &str, policy: &str, book: Option<(&str, BookRole)>) -> Result<Player, Failure> {
+        let time_policy = policy.to_owned();
+        let policy = policy_by_id(policy).ok_or_else(|| Failure::invalid(format!("unknown time policy {policy}")))?;
+        let (bot, book) = match book {
+            Some((path, role)) => {
+                let (bot, book) = book_bot(registry, id, path, role)?;
+                (bot, Some(PlayerBook { book, path: path.to_owned() }))
+            }
+            None => (builtin(registry, id)?, None),
+        };
+        Ok(Player { bot, book, policy, time_policy })
+    }
+
+    pub fn id(&self) -> String {
+        self.bot.info().id
+    }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The game loop
+
+/// A time control `M+I`.
+#[derive(Clone, Debug)]
+pub struct TimeControl {
+    pub label: String,
+    pub initial_ms: u64,
+    pub increment_ms: u64,
+}
+
+/// How budgeted bots get their deadlines.
+#[derive(Clone, Debug)]
+pub enum Timing {
+    /// Untimed modes (`--move-time 0`).
+    Untimed,
+    /// A fixed budget per turn.
+    PerMove(u64),
+    /// Chess clocks with an increment.
+    Clock(TimeControl),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Termination {
+    KingCapture,
+    HalfmoveClock,
+    TurnCap,
+    Flag,
+}
+
+impl Termination {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Termination::KingCapture => "king-capture",
+            Termination::HalfmoveClock => "halfmove-clock",
+            Termination::TurnCap => "turn-cap",
+            Termination::Flag => "time-forfeit",
+        }
+    }
+}
+
+/// One turn as played.
+pub struct PlayedTurn {
+    pub mover: Color,
+    pub dice: Dice,
+    pub moves: Vec<Move>,
+    pub micros: u64,
+}
+
+/// A side's book usage in one game or summed over games (BOOK.md §12).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Usage {
+    pub turns: u64,
+    pub book_turns: u64,
+    pub king_captures: u64,
+    pub stale: u64,
+    pub misses: u64,
+    /// Turns played from the book before the first non-book turn (this game), or their sum.
+    pub depth: u64,
+    pub games: u64,
+}
+
+impl Usage {
+    pub fn add(&mut self, other: &Usage) {
+        self.turns += other.turns;
+        self.book_turns += other.book_turns;
+        self.king_captures += other.king_captures;
+        self.stale += other.stale;
+        self.misses += other.misses;
+        self.depth += other.depth;
+        self.games += other.games;
+    }
+}
+
+/// A finished game.
+pub struct Game {
+    pub winner: Option<Color>,
+    pub termination: Termination,
+    pub turns: Vec<PlayedTurn>,
+    /// Book usage by colour (zero for a side without a book).
+    pub usage: [Usage; 2],
+}
+
+/// Plays one game from `start` (BOTS.md §10.3): `players` by colour index (White, Black).
+pub fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2], timing: &Timing) -> Game {
+    let clock = SystemClock::new();
+    let mut dice_rng = Rng::from_seed(seeds.dice);
+    let mut rngs = [Rng::from_seed(seeds.white), Rng::from_seed(seeds.black)];
+    let (initial, increment) = match timing {
+        Timing::Clock(tc) => (tc.initial_ms as i64, tc.increment_ms as i64),
+        _ => (0, 0),
+    };
+    let mut remaining = [initial; 2];
+    let mut pos = *start;
+    pos.set_dice(Dice::EMPTY);
+    let mut turns = Vec::new();
+    let mut usage = [Usage::default(); 2];
+    let mut in_book = [true; 2];
+    for u in &mut usage {
+        u.games = 1;
+    }
+    let (winner, termination) = loop {
+        if pos.halfmove_clock() >= HALFMOVE_DRAW {
+            break (None, Termination::HalfmoveClock);
+        }
+        if turns.len() >= TURN_CAP {
+            break (None, Termination::TurnCap);
+        }
+        let dice = dice_rng.roll();
+        pos.set_dice(dice);
+        let mover = pos.turn();
+        let i = mover.index();
+        let player = players[i];
+        if let Some(PlayerBook { book, .. }) = &player.book {
+            let u = &mut usage[i];
+            u.turns += 1;
+            let from_book = match lookup(book, &pos) {
+                Decision::Miss => {
+                    u.misses += 1;
+                    false
+                }
+                Decision::Stale => {
+                    u.stale += 1;
+                    false
+                }
+                Decision::KingCapture(_) => {
+                    u.king_captures += 1;
+                    false
+                }
+                Decision::Book(_) => {
+                    u.book_turns += 1;
+                    true
+                }
+            };
+            in_book[i] &= from_book;
+            u.depth += u64::from(in_book[i]);
+        }
+        let started = clock.now();
+        let budget = match timing {
+            Timing::Untimed => None,
+            Timing::PerMove(ms) => Some(*ms),
+            Timing::Clock(_) => {
+                let state = ClockState {
+                    remaining_ms: remaining[i].max(0),
+                    increment_ms: increment,
+                    move_number: i32::try_from(pos.fullmove_number()).unwrap_or(i32::MAX),
+                    moves_to_go: None,
+                };
+                Some(budget_ms(player.policy, &state, ARENA_OVERHEAD_MS).max(0) as u64)
+            }
+        };
+        let deadline = match (player.bot.budgeting(), budget) {
+            (Budgeting::Budgeted { .. }, Some(b)) => Some(Deadline { clock: &clock, at: started.plus_ms(b) }),
+            _ => None,
+        };
+        let choice = choose_turn(player.bot.as_ref(), &pos, &mut rngs[i], deadline);
+        let micros = clock.now().0.saturating_sub(started.0);
+        turns.push(PlayedTurn { mover, dice, moves: choice.moves.clone(), micros });
+        if let Timing::Clock(_) = timing {
+            remaining[i] -= (micros / 1000) as i64;
+            if remaining[i] < 0 {
+                break (Some(mover.opponent()), Termination::Flag);
+            }
+            remaining[i] += increment;
+        }
+        if pos.play_turn(&choice.moves) {
+            break (Some(mover), Termination::KingCapture);
+        }
+    };
+    Game { winner, termination, turns, usage }
+}

@@ -1,0 +1,163 @@
+//! `dicechess selfplay` (BOOK.md §10.1): seeded games between two bots as JSON Lines game records;
+//! [`self_play`] also plays the games of `book distill`. Games run on a rayon pool and are written
+//! in game-index order, so an untimed run does not depend on `--threads`.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use clap::Args;
+use rayon::prelude::*;
+use serde::Serialize;
+
+use dicechess::search::{GameSeeds, Registry};
+use dicechess::{Color, Move, Position};
+
+use super::args::{bot_id, pool, GameArgs, Workers};
+use super::files::write_lines;
+use super::game::{play_game, start_position, BookRole, Player, Timing};
+use super::io::{self, Exit, Failure, Outcome};
+use super::progress::{Progress, Unit};
+
+#[derive(Debug, Args)]
+#[command(mut_arg("quiet", |a| a.help("No progress on stderr")))]
+pub struct SelfplayArgs {
+    /// Where to write the games, one JSON line per game (`-` = stdout).
+    #[arg(short, long, value_name = "OUT")]
+    output: String,
+    /// White's bot.
+    #[arg(long, value_name = "ID", default_value = "aggressive", value_parser = bot_id)]
+    white: String,
+    /// Black's bot (default: the same as --white).
+    #[arg(long, value_name = "ID", value_parser = bot_id)]
+    black: Option<String>,
+    #[command(flatten)]
+    games: GameArgs,
+    /// Decorate White's bot with an opening book.
+    #[arg(long, value_name = "PATH")]
+    white_book: Option<String>,
+    /// Decorate Black's bot with an opening book.
+    #[arg(long, value_name = "PATH")]
+    black_book: Option<String>,
+    /// Write each turn's thinking time (`timeMs`).
+    #[arg(long)]
+    timings: bool,
+    #[command(flatten)]
+    workers: Workers,
+}
+
+/// The two bots of a self-play run, with their books.
+pub struct Sides<'a> {
+    pub white: &'a str,
+    /// `None`: the same as White.
+    pub black: Option<&'a str>,
+    pub white_book: Option<&'a str>,
+    pub black_book: Option<&'a str>,
+}
+
+/// One turn of a game record (BOOK.md §8).
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct TurnJson {
+    dice: String,
+    moves: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    time_ms: Option<u64>,
+}
+
+/// A game record (BOOK.md §8).
+#[derive(Serialize)]
+struct RecordJson<'a> {
+    id: String,
+    white: &'a str,
+    black: &'a str,
+    result: &'static str,
+    /// The `--start` position (BOOK.md §8), DFEN without dice; absent for the standard start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<&'a str>,
+    termination: &'static str,
+    turns: Vec<TurnJson>,
+}
+
+/// Plays the games of `games` between `sides` and returns one JSON line per game, in game-index
+/// order; `timings` adds each turn's thinking time.
+pub fn self_play(
+    games: &GameArgs,
+    sides: &Sides<'_>,
+    workers: &Workers,
+    timings: bool,
+) -> Result<Vec<String>, Failure> {
+    let registry = Registry::new();
+    let start = match &games.start {
+        Some(dfen) => start_position(dfen)?,
+        None => Position::initial(),
+    };
+    let start_dfen = games.start.as_ref().map(|_| start.to_dfen());
+    let side = |id: &str, book: Option<&str>| {
+        Player::new(&registry, id, "empirical-v1", book.map(|path| (path, BookRole::Bot)))
+    };
+    let white = side(sides.white, sides.white_book)?;
+    let black = side(sides.black.unwrap_or(sides.white), sides.black_book)?;
+    let (white_id, black_id) = (white.id(), black.id());
+    let timing = if games.move_time == 0 { Timing::Untimed } else { Timing::PerMove(games.move_time) };
+    let pool = pool(workers.count())?;
+    let progress = Progress::new(Some("selfplay"), Unit::Items, games.games, workers.quiet);
+    let done = AtomicU64::new(0);
+    let count = usize::try_from(games.games).unwrap_or(usize::MAX);
+    let lines: Result<Vec<String>, Failure> = pool.install(|| {
+        (0..count)
+            .into_par_iter()
+            .map(|g| {
+                let swapped = games.swap && g % 2 == 1;
+                let (w, b, wid, bid) = if swapped {
+                    (&black, &white, &black_id, &white_id)
+                } else {
+                    (&white, &black, &white_id, &black_id)
+                };
+                let game = play_game(&start, GameSeeds::of_game(games.seed, g as u64), [w, b], &timing);
+                let record = RecordJson {
+                    id: format!("{}-{g}", games.seed),
+                    white: wid,
+                    black: bid,
+                    result: match game.winner {
+                        Some(Color::White) => "1-0",
+                        Some(Color::Black) => "0-1",
+                        None => "1/2-1/2",
+                    },
+                    start: start_dfen.as_deref(),
+                    termination: game.termination.as_str(),
+                    turns: game
+                        .turns
+                        .iter()
+                        .map(|t| TurnJson {
+                            dice: t.dice.to_field(t.mover),
+                            moves: t.moves.iter().map(Move::to_string).collect(),
+                            time_ms: timings.then_some(t.micros / 1000),
+                        })
+                        .collect(),
+                };
+                let k = done.fetch_add(1, Ordering::Relaxed) + 1;
+                progress.update(k, || format!("{k} games"));
+                io::json(&record)
+            })
+            .collect()
+    });
+    progress.finish();
+    lines
+}
+
+/// `dicechess selfplay` (BOOK.md §10.1).
+pub fn selfplay(args: SelfplayArgs) -> Outcome {
+    let started = Instant::now();
+    let sides = Sides {
+        white: &args.white,
+        black: args.black.as_deref(),
+        white_book: args.white_book.as_deref(),
+        black_book: args.black_book.as_deref(),
+    };
+    let lines = self_play(&args.games, &sides, &args.workers, args.timings)?;
+    write_lines(&args.output, &lines)?;
+    if !args.workers.quiet {
+        eprintln!("{} games written to {} in {} ms", lines.len(), args.output, started.elapsed().as_millis());
+    }
+    Ok(Exit::Success)
+}
