@@ -204,7 +204,7 @@ pub fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2], timi
         if turns.len() >= TURN_CAP {
             break (None, Termination::TurnCap);
         }
-        let dice = dice_rng.roll();
+        let dice = dice_rng.three_dice();
         pos.set_dice(dice);
         let mover = pos.turn();
         let i = mover.index();

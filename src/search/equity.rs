@@ -88,7 +88,7 @@ pub fn advance(pos: &mut Position, rng: &mut Rng) -> bool {
 /// index in canonical order, without listing them.
 pub fn advance_with(pos: &mut Position, rng: &mut Rng, sampler: &mut TurnSampler) -> bool {
     for _ in 0..ADVANCE_ATTEMPTS {
-        let dice = rng.roll();
+        let dice = rng.three_dice();
         let mut rolled = *pos;
         rolled.set_dice(dice);
         let count = sampler.count(&rolled, false);

@@ -38,7 +38,7 @@ pub fn play_untimed(start: &Position, bots: [&dyn Bot; 2], seeds: GameSeeds) -> 
         if pos.halfmove_clock() >= HALFMOVE_DRAW {
             return None;
         }
-        pos.set_dice(dice_rng.roll());
+        pos.set_dice(dice_rng.three_dice());
         let mover = pos.turn();
         let choice = choose_turn(bots[mover.index()], &pos, &mut rngs[mover.index()], None);
         if pos.play_turn(&choice.moves) {

@@ -78,10 +78,10 @@ impl Rng {
         1 + self.uniform(6) as u8
     }
 
-    /// A roll of the three dice (three [`die`](Rng::die) draws) as a dice pool, cased later by
-    /// the side it is given to.
+    /// Three dice (three [`die`](Rng::die) draws) as a pool, cased later by the side it is
+    /// given to: what a player rolls.
     #[inline]
-    pub fn roll(&mut self) -> Dice {
+    pub fn three_dice(&mut self) -> Dice {
         let mut dice = Dice::EMPTY;
         for _ in 0..3 {
             let face = self.die();
