@@ -23,8 +23,8 @@ pub use moves::{Move, MoveKind, ParseUciError, Uci};
 pub use perft::{perft, perft_divide, perft_roles};
 pub use position::{Castling, Position, MAX_FULLMOVE, MAX_HALFMOVE};
 pub use turns::{
-    for_each_available, tally_below, tally_child, try_for_each_available, CountPaths, LastDie, PathVisitor, Step, Summary,
-    Tally, Turns,
+    for_each_available, tally_below, tally_child, try_for_each_available, CountPaths, LastDie, PathVisitor, Step,
+    Summary, Tally, Turns,
 };
 pub use types::{Color, Piece, Role, Square};
 

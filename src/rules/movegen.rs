@@ -341,9 +341,7 @@ impl Position {
 
     /// The pseudo-legal move with the UCI identity of `uci` among all types, if any.
     pub fn find_move(&self, uci: Uci) -> Option<Move> {
-        match try_for_each_move(self, RoleSet::ALL, |m| if uci.matches(m) { ControlFlow::Break(m) } else { ControlFlow::Continue(()) }) {
-            ControlFlow::Break(m) => Some(m),
-            ControlFlow::Continue(()) => None,
-        }
+        let found = |m| if uci.matches(m) { ControlFlow::Break(m) } else { ControlFlow::Continue(()) };
+        try_for_each_move(self, RoleSet::ALL, found).break_value()
     }
 }

@@ -15,7 +15,9 @@
 //! die left, whose children are judged by their move alone.
 
 use super::dice::Dice;
-use super::movegen::{count_king_captures, count_piece_moves, count_single_die_moves, summarize_moves, try_for_each_move};
+use super::movegen::{
+    count_king_captures, count_piece_moves, count_single_die_moves, summarize_moves, try_for_each_move,
+};
 use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::types::Role;
@@ -204,7 +206,13 @@ pub trait PathVisitor {
     /// `pos`, summarised without making `m`; `None` (the default) to have `m` made and
     /// [`PathVisitor::last_die`] asked.
     #[inline]
-    fn last_die_after(&mut self, _pos: &Position, _m: Move, _role: Role, _acc: Self::Acc) -> Option<LastDie<Self::Sum>> {
+    fn last_die_after(
+        &mut self,
+        _pos: &Position,
+        _m: Move,
+        _role: Role,
+        _acc: Self::Acc,
+    ) -> Option<LastDie<Self::Sum>> {
         None
     }
 
@@ -217,7 +225,12 @@ pub trait PathVisitor {
 
 /// The complete paths below the node `pos` (its dice are the dice left) reached after `spent`
 /// dice with the accumulator `acc`; `Break` if the visitor stopped at a king capture.
-pub fn tally_below<V: PathVisitor>(v: &mut V, pos: &Position, spent: u32, acc: V::Acc) -> ControlFlow<(), Tally<V::Sum>> {
+pub fn tally_below<V: PathVisitor>(
+    v: &mut V,
+    pos: &Position,
+    spent: u32,
+    acc: V::Acc,
+) -> ControlFlow<(), Tally<V::Sum>> {
     let dice = pos.dice;
     let Some(role) = dice.first() else { return ControlFlow::Continue(Tally::quiet(spent, v.finish(acc))) };
     if dice.len() == 1 {
@@ -432,7 +445,7 @@ impl Turns {
             second: Vec::new(),
             can_capture: false,
         };
-        let Turns { first, first_info, second, max_spent, can_capture, .. } = &mut turns;
+        let (Turns { first, first_info, second, .. }, mut all) = (&mut turns, Tally::default());
         for_each_available(pos, pos.dice, |m| {
             if first.is_empty() {
                 // Not a pass: room for a typical roll at once (a pass allocates nothing).
@@ -455,13 +468,13 @@ impl Turns {
                 }
                 tally_listed(&step.position, step.spent, second)
             };
-            *max_spent = (*max_spent).max(below.max_spent());
-            *can_capture |= !below.captures().is_empty();
+            all.add(below);
             first_info.push(FirstInfo { start, end: second.len() as u32, below });
         });
         if turns.first.is_empty() {
             return None;
         }
+        (turns.max_spent, turns.can_capture) = (all.max_spent(), !all.captures().is_empty());
         turns.keep_tree();
         Some(turns)
     }

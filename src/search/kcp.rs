@@ -1,8 +1,8 @@
 //! The dice distribution (BOTS.md §2.5) and king-capture probability (BOTS.md §8).
 
+use crate::rules::attacks::{self, attacks};
 #[cfg(test)]
 use crate::rules::try_for_each_available;
-use crate::rules::attacks::{self, attacks};
 use crate::rules::{for_each_move, try_for_each_move};
 use crate::{Bitboard, Color, Dice, Move, MoveKind, Position, Role, RoleSet, Square};
 use std::ops::ControlFlow;
@@ -476,7 +476,8 @@ fn reaches(pos: &Position, dice: Dice, targets: Bitboard) -> bool {
         }
         let mut child = *pos;
         child.play_unchecked(m);
-        let found = Role::ALL.iter().any(|&r| rest.has(r) && hits(&child, r, targets)) || reaches(&child, rest, targets);
+        let found =
+            Role::ALL.iter().any(|&r| rest.has(r) && hits(&child, r, targets)) || reaches(&child, rest, targets);
         if found {
             ControlFlow::Break(())
         } else {

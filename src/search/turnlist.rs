@@ -107,13 +107,14 @@ impl TurnSampler {
         if pos.dice().is_empty() {
             return 0;
         }
-        let first = &mut self.first;
+        let (first, mut all) = (&mut self.first, Tally::default());
         for_each_available(pos, pos.dice(), |m| {
             let tally = tally_child(&mut CountPaths, pos, 0, (), m).continue_value().unwrap_or_default();
+            all.add(tally);
             first.push((m, tally));
         });
-        self.max_spent = self.first.iter().map(|(_, t)| t.max_spent()).max().unwrap_or(0);
-        self.first.iter().map(|(_, t)| counted(t, self.max_spent, king_captures)).sum()
+        self.max_spent = all.max_spent();
+        counted(&all, self.max_spent, king_captures)
     }
 
     /// The counted turn of index `k` (0-based) in canonical order, for the roll of the last
