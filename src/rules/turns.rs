@@ -14,9 +14,10 @@
 //! so that a walk from the root only makes moves: below the second level every node has one
 //! die left, whose children are judged by their move alone.
 
-use super::dice::Dice;
+use super::bitboard::Bitboard;
+use super::dice::{Dice, RoleSet};
 use super::movegen::{
-    count_king_captures, count_piece_moves, count_single_die_moves, summarize_moves, try_for_each_move,
+    count_king_captures, count_piece_moves, count_single_die_moves, for_each_move, summarize_moves, try_for_each_move,
 };
 use super::moves::{Move, MoveKind};
 use super::position::Position;
@@ -190,21 +191,20 @@ pub trait PathVisitor {
     #[inline]
     fn last_die(&mut self, pos: &Position, role: Role, acc: Self::Acc) -> LastDie<Self::Sum> {
         let mut last = LastDie::<Self::Sum>::default();
-        let _ = try_for_each_move(pos, super::dice::RoleSet::of(role), |m| {
+        for_each_move(pos, RoleSet::of(role), |m| {
             if m.kind != MoveKind::Castle {
                 let after = self.enter(pos, m, acc);
                 let path = self.finish(after);
                 let into = if pos.is_king_capture(m) { &mut last.captures } else { &mut last.quiet };
                 *into = into.merge(path);
             }
-            ControlFlow::<()>::Continue(())
         });
         last
     }
 
-    /// The moves of the last die, a `role`, after the non-castling, non-capturing move `m` from
-    /// `pos`, summarised without making `m`; `None` (the default) to have `m` made and
-    /// [`PathVisitor::last_die`] asked.
+    /// The moves of the last die, a `role`, after the move `m` from `pos` (neither castling nor
+    /// a king capture), summarised without making `m`; `None` (the default) to have `m` made
+    /// and [`PathVisitor::last_die`] asked.
     #[inline]
     fn last_die_after(
         &mut self,
@@ -353,12 +353,12 @@ impl PathVisitor for CountPaths {
     #[inline]
     fn last_die_after(&mut self, pos: &Position, m: Move, role: Role, _: ()) -> Option<LastDie<u64>> {
         let us = pos.turn;
-        let (from, to) = (super::Bitboard::from_square(m.from), super::Bitboard::from_square(m.to));
+        let (from, to) = (Bitboard::from_square(m.from), Bitboard::from_square(m.to));
         if role == Role::Pawn {
             // A pawn die left and no pawn after `m`: the path ends with that die unused.
             let mut pawns = pos.pieces(us, Role::Pawn);
             if m.role == Role::Pawn {
-                pawns = (pawns & !from) | if m.promotion.is_none() { to } else { super::Bitboard::EMPTY };
+                pawns = (pawns & !from) | if m.promotion.is_none() { to } else { Bitboard::EMPTY };
             }
             return pawns.is_empty().then_some(LastDie { quiet: 0, captures: 0 });
         }
