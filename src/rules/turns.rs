@@ -102,14 +102,10 @@ impl<S: Summary> Tally<S> {
         self.max_spent = self.max_spent.max(other.max_spent);
     }
 
-    /// The paths of a node at `spent` with one die left whose moves are `last` (each spends one
-    /// die and ends a path); with none, the node itself is complete (`at_node` is its path).
     #[inline]
-    fn after_last_die(spent: u32, last: LastDie<S>, at_node: impl FnOnce() -> S) -> Tally<S> {
-        if last.quiet.is_empty() && last.captures.is_empty() {
-            return Tally::quiet(spent, at_node());
-        }
-        Tally { captures: last.captures, ..Tally::quiet(spent + 1, last.quiet) }
+    fn add_capture(&mut self, spent: u32, paths: S) {
+        self.captures = self.captures.merge(paths);
+        self.max_spent = self.max_spent.max(spent as u8);
     }
 
     /// The most dice a complete path spends, king captures included: `L*` for the whole roll.
@@ -231,24 +227,8 @@ pub fn tally_below<V: PathVisitor>(
     spent: u32,
     acc: V::Acc,
 ) -> ControlFlow<(), Tally<V::Sum>> {
-    let dice = pos.dice;
-    let Some(role) = dice.first() else { return ControlFlow::Continue(Tally::quiet(spent, v.finish(acc))) };
-    if dice.len() == 1 {
-        let last = v.last_die(pos, role, acc);
-        if !last.captures.is_empty() {
-            v.king_capture()?;
-        }
-        return ControlFlow::Continue(Tally::after_last_die(spent, last, || v.finish(acc)));
-    }
-    let (mut tally, mut any) = (Tally::default(), false);
-    try_for_each_available(pos, dice, |m| {
-        any = true;
-        tally.add(tally_child(v, pos, spent, acc, m)?);
-        ControlFlow::Continue(())
-    })?;
-    if !any {
-        return ControlFlow::Continue(Tally::quiet(spent, v.finish(acc)));
-    }
+    let mut tally = Tally::default();
+    add_below(v, pos, spent, acc, &mut tally)?;
     ControlFlow::Continue(tally)
 }
 
@@ -262,27 +242,90 @@ pub fn tally_child<V: PathVisitor>(
     acc: V::Acc,
     m: Move,
 ) -> ControlFlow<(), Tally<V::Sum>> {
+    let mut tally = Tally::default();
+    add_child(v, pos, spent, acc, m, &mut tally)?;
+    ControlFlow::Continue(tally)
+}
+
+/// [`tally_below`] adding to `into` (one tally for a whole walk: nothing is merged per node).
+fn add_below<V: PathVisitor>(
+    v: &mut V,
+    pos: &Position,
+    spent: u32,
+    acc: V::Acc,
+    into: &mut Tally<V::Sum>,
+) -> ControlFlow<()> {
+    let dice = pos.dice;
+    let Some(role) = dice.first() else {
+        into.add_quiet(spent, v.finish(acc));
+        return ControlFlow::Continue(());
+    };
+    if dice.len() == 1 {
+        let last = v.last_die(pos, role, acc);
+        return add_last_die(v, spent, acc, last, into);
+    }
+    let mut any = false;
+    try_for_each_available(pos, dice, |m| {
+        any = true;
+        add_child(v, pos, spent, acc, m, into)
+    })?;
+    if !any {
+        into.add_quiet(spent, v.finish(acc));
+    }
+    ControlFlow::Continue(())
+}
+
+/// [`tally_child`] adding to `into`.
+#[inline]
+fn add_child<V: PathVisitor>(
+    v: &mut V,
+    pos: &Position,
+    spent: u32,
+    acc: V::Acc,
+    m: Move,
+    into: &mut Tally<V::Sum>,
+) -> ControlFlow<()> {
     let spent = spent + m.cost_len();
     if pos.is_king_capture(m) {
         v.king_capture()?;
         let after = v.enter(pos, m, acc);
-        let path = v.finish(after);
-        return ControlFlow::Continue(Tally::capture(spent, path));
+        into.add_capture(spent, v.finish(after));
+        return ControlFlow::Continue(());
     }
     let acc = v.enter(pos, m, acc);
     let left = m.pay(pos.dice);
     if left.len() == 1 && m.kind != MoveKind::Castle {
         if let Some(last) = left.first().and_then(|role| v.last_die_after(pos, m, role, acc)) {
-            if !last.captures.is_empty() {
-                v.king_capture()?;
-            }
-            return ControlFlow::Continue(Tally::after_last_die(spent, last, || v.finish(acc)));
+            return add_last_die(v, spent, acc, last, into);
         }
     }
     let mut child = *pos;
     child.play_unchecked(m);
     child.dice = left;
-    tally_below(v, &child, spent, acc)
+    add_below(v, &child, spent, acc, into)
+}
+
+/// Adds the paths of a node at `spent` (accumulator `acc`) with one die left whose moves are
+/// `last`, each spending that die and ending a path; with none, the node itself is complete.
+#[inline]
+fn add_last_die<V: PathVisitor>(
+    v: &mut V,
+    spent: u32,
+    acc: V::Acc,
+    last: LastDie<V::Sum>,
+    into: &mut Tally<V::Sum>,
+) -> ControlFlow<()> {
+    if last.captures.is_empty() {
+        let at_node = last.quiet.is_empty();
+        into.add_quiet(if at_node { spent } else { spent + 1 }, if at_node { v.finish(acc) } else { last.quiet });
+        return ControlFlow::Continue(());
+    }
+    v.king_capture()?;
+    into.add_capture(spent + 1, last.captures);
+    if !last.quiet.is_empty() {
+        into.add_quiet(spent + 1, last.quiet);
+    }
+    ControlFlow::Continue(())
 }
 
 /// Calls `f` with every micro-move available in (`pos`, `dice`), in generation order.
