@@ -2,7 +2,7 @@
 //! sliders by the classical first-blocker method (6 KiB of tables in total, API.md §2.7).
 
 use super::bitboard::Bitboard;
-use super::types::{Color, Square};
+use super::types::{Color, Role, Square};
 
 const fn leaper_table(steps: [(i8, i8); 8]) -> [u64; 64] {
     let mut table = [0u64; 64];
@@ -115,6 +115,20 @@ pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
 #[inline]
 pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
     rook(sq, occupied) | bishop(sq, occupied)
+}
+
+/// Squares a piece of type `role` and colour `color` on `sq` attacks given the occupied squares
+/// (a pawn: diagonally forward; own pieces are not excluded).
+#[inline(always)]
+pub fn attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    match role {
+        Role::Pawn => pawn(color, sq),
+        Role::Knight => knight(sq),
+        Role::Bishop => bishop(sq, occupied),
+        Role::Rook => rook(sq, occupied),
+        Role::Queen => queen(sq, occupied),
+        Role::King => king(sq),
+    }
 }
 
 #[cfg(test)]

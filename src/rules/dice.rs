@@ -107,17 +107,30 @@ impl Dice {
     }
 }
 
-/// A set of roles (which piece types to generate).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// A set of roles (which piece types to generate, which dice hit), one bit per role.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RoleSet(u8);
 
 impl RoleSet {
     pub const EMPTY: RoleSet = RoleSet(0);
     pub const ALL: RoleSet = RoleSet(0b11_1111);
+    /// Bishops, rooks and queens.
+    pub const SLIDERS: RoleSet = RoleSet(0b1_1100);
+
+    /// The set holding `role` only.
+    #[inline]
+    pub const fn of(role: Role) -> RoleSet {
+        RoleSet(1 << role.index())
+    }
 
     #[inline]
     pub const fn with(self, role: Role) -> RoleSet {
         RoleSet(self.0 | 1 << role.index())
+    }
+
+    #[inline]
+    pub const fn without(self, role: Role) -> RoleSet {
+        RoleSet(self.0 & !(1 << role.index()))
     }
 
     #[inline]
@@ -128,6 +141,44 @@ impl RoleSet {
     #[inline]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    #[inline]
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    /// The number of roles.
+    #[inline]
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    #[inline]
+    pub const fn union(self, other: RoleSet) -> RoleSet {
+        RoleSet(self.0 | other.0)
+    }
+
+    #[inline]
+    pub const fn intersection(self, other: RoleSet) -> RoleSet {
+        RoleSet(self.0 & other.0)
+    }
+
+    #[inline]
+    pub const fn difference(self, other: RoleSet) -> RoleSet {
+        RoleSet(self.0 & !other.0)
+    }
+
+    /// The roles in ascending face order.
+    #[inline]
+    pub fn iter(self) -> impl Iterator<Item = Role> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            // 8 trailing zeros once empty: no face 9.
+            let role = Role::from_face(bits.trailing_zeros() as u8 + 1);
+            bits &= bits.wrapping_sub(1);
+            role
+        })
     }
 }
 

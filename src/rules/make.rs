@@ -26,7 +26,7 @@ impl Position {
         let mover = Piece { color: us, role: m.role };
         self.toggle(m.from, mover);
         let captured = match m.kind {
-            MoveKind::EnPassant => m.to.offset(back).and_then(|v| self.take(v)),
+            MoveKind::EnPassant => m.en_passant_victim(us).and_then(|v| self.take(v)),
             _ if self.by_color[us.opponent().index()].contains(m.to) => self.take(m.to),
             _ => None,
         };

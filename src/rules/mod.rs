@@ -11,17 +11,21 @@ mod moves;
 mod perft;
 mod position;
 mod symmetry;
+mod tree;
 mod turns;
 mod types;
 
 pub use bitboard::Bitboard;
 pub use dfen::{DfenError, MAX_DFEN_LEN};
 pub use dice::{Dice, RoleSet};
-pub use movegen::{count_moves, for_each_move, summarize_moves, MoveSummary};
+pub use movegen::{count_moves, for_each_move, summarize_moves, try_for_each_move, MoveSummary};
 pub use moves::{Move, MoveKind, ParseUciError, Uci};
 pub use perft::{perft, perft_divide, perft_roles};
 pub use position::{Castling, Position, MAX_FULLMOVE, MAX_HALFMOVE};
-pub use turns::{for_each_available, Step, Turns};
+pub use turns::{
+    for_each_available, tally_below, tally_child, try_for_each_available, CountPaths, LastDie, PathVisitor, Step,
+    Summary, Tally, Turns,
+};
 pub use types::{Color, Piece, Role, Square};
 
 /// The number of legal turns of the roll `pos` (0 for a pass).

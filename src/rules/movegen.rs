@@ -1,27 +1,21 @@
 //! Pseudo-legal move generation in the documented order (RULES.md §4), through a callback so that
-//! no move list is allocated in the hot path.
+//! no move list is allocated in the hot path; a callback returning `Break` stops it.
 
-use super::attacks;
+use super::attacks::attacks;
 use super::bitboard::Bitboard;
 use super::dice::RoleSet;
-use super::moves::{Move, MoveKind};
+use super::moves::{Move, MoveKind, Uci};
 use super::position::{Castling, Position};
 use super::types::{Color, Role, Square};
+use std::ops::ControlFlow;
 
 const PROMOTIONS: [Option<Role>; 4] = [Some(Role::Queen), Some(Role::Rook), Some(Role::Bishop), Some(Role::Knight)];
 
 /// The destinations of a non-pawn piece of type `role` on `sq`, own pieces excluded.
 #[inline(always)]
 fn piece_targets(role: Role, sq: Square, occupied: Bitboard, own: Bitboard) -> Bitboard {
-    let attacks = match role {
-        Role::Knight => attacks::knight(sq),
-        Role::Bishop => attacks::bishop(sq, occupied),
-        Role::Rook => attacks::rook(sq, occupied),
-        Role::Queen => attacks::queen(sq, occupied),
-        Role::King => attacks::king(sq),
-        Role::Pawn => Bitboard::EMPTY,
-    };
-    attacks & !own
+    // The colour only matters for pawns, which have their own generator.
+    attacks(role, Color::White, sq, occupied) & !own
 }
 
 /// The king's square from which `color` castles, and its back rank.
@@ -35,22 +29,23 @@ const fn castle_home(color: Color) -> (Square, u8) {
 
 /// Calls `f` with the castling moves of the king on `from`, king-side first (RULES.md §4.5).
 #[inline]
-fn castling_moves(pos: &Position, from: Square, mut f: impl FnMut(Move)) {
+fn castling_moves<B>(pos: &Position, from: Square, mut f: impl FnMut(Move) -> ControlFlow<B>) -> ControlFlow<B> {
     let us = pos.turn;
     let (home, rank) = castle_home(us);
     if from != home {
-        return;
+        return ControlFlow::Continue(());
     }
     let occupied = pos.occupied();
     let rooks = pos.pieces(us, Role::Rook);
     let sq = |file| Square::from_coords(file, rank);
     let empty = |files: &[u8]| files.iter().all(|&file| !occupied.contains(sq(file)));
     if pos.castling.has(Castling::king_side(us)) && rooks.contains(sq(7)) && empty(&[5, 6]) {
-        f(Move { role: Role::King, from, to: sq(6), promotion: None, kind: MoveKind::Castle });
+        f(Move { role: Role::King, from, to: sq(6), promotion: None, kind: MoveKind::Castle })?;
     }
     if pos.castling.has(Castling::queen_side(us)) && rooks.contains(sq(0)) && empty(&[1, 2, 3]) {
-        f(Move { role: Role::King, from, to: sq(2), promotion: None, kind: MoveKind::Castle });
+        f(Move { role: Role::King, from, to: sq(2), promotion: None, kind: MoveKind::Castle })?;
     }
+    ControlFlow::Continue(())
 }
 
 /// Direction data of a pawn of `color`: forward step, the capture toward h, toward a, last rank.
@@ -76,7 +71,7 @@ fn usable_ep_targets(pos: &Position) -> Bitboard {
 /// set only if `from` put it there) and hands its moves to `f` from one buffer, so that `f` is
 /// inlined once.
 #[inline]
-fn pawn_moves(pos: &Position, pawns: Bitboard, f: &mut impl FnMut(Move)) {
+fn pawn_moves<B>(pos: &Position, pawns: Bitboard, f: &mut impl FnMut(Move) -> ControlFlow<B>) -> ControlFlow<B> {
     let t = pawn_targets(pos, pawns);
     let them = pos.turn.opponent();
     let enemies = pos.by_color(them);
@@ -88,8 +83,7 @@ fn pawn_moves(pos: &Position, pawns: Bitboard, f: &mut impl FnMut(Move)) {
     // The pawns with a move: each set of destinations shifted back by its offset.
     let sources = |set: Bitboard, delta: i8| Bitboard(if delta > 0 { set.0 >> delta } else { set.0 << -delta });
     let movers = sources(t.single, forward) | sources(t.toward_h, toward_h) | sources(t.toward_a, toward_a);
-    let mut moves =
-        [Move { role: Role::Pawn, from: Square::A1, to: Square::A1, promotion: None, kind: MoveKind::Normal }; 12];
+    let mut moves = [Move::FILLER; 12];
     for from in movers {
         let mut n = 0;
         let mut add = |to: Square, kind: MoveKind, promotes: bool| {
@@ -120,14 +114,28 @@ fn pawn_moves(pos: &Position, pawns: Bitboard, f: &mut impl FnMut(Move)) {
         if let Some(to) = arrival(en_passant_h, from, toward_h) {
             add(to, MoveKind::EnPassant, false);
         }
-        moves.iter().take(n).for_each(|&m| f(m));
+        moves.iter().take(n).try_for_each(|&m| f(m))?;
     }
+    ControlFlow::Continue(())
 }
 
 /// Calls `f` with every pseudo-legal move of the side to move for the types in `roles`, in
 /// generation order (RULES.md §4.1). Castling comes with the King type.
 #[inline]
 pub fn for_each_move(pos: &Position, roles: RoleSet, mut f: impl FnMut(Move)) {
+    let _ = try_for_each_move(pos, roles, |m| {
+        f(m);
+        ControlFlow::<()>::Continue(())
+    });
+}
+
+/// [`for_each_move`] stopping at the first `Break` of `f`, which it returns.
+#[inline]
+pub fn try_for_each_move<B>(
+    pos: &Position,
+    roles: RoleSet,
+    mut f: impl FnMut(Move) -> ControlFlow<B>,
+) -> ControlFlow<B> {
     let us = pos.turn;
     let own = pos.by_color(us);
     let occupied = pos.occupied();
@@ -138,19 +146,20 @@ pub fn for_each_move(pos: &Position, roles: RoleSet, mut f: impl FnMut(Move)) {
         let pieces = pos.pieces(us, role);
         if role == Role::Pawn {
             if pieces.any() {
-                pawn_moves(pos, pieces, &mut f);
+                pawn_moves(pos, pieces, &mut f)?;
             }
             continue;
         }
         for from in pieces {
             for to in piece_targets(role, from, occupied, own) {
-                f(Move { role, from, to, promotion: None, kind: MoveKind::Normal });
+                f(Move { role, from, to, promotion: None, kind: MoveKind::Normal })?;
             }
             if role == Role::King {
-                castling_moves(pos, from, &mut f);
+                castling_moves(pos, from, &mut f)?;
             }
         }
     }
+    ControlFlow::Continue(())
 }
 
 /// The number of moves [`for_each_move`] would produce, counted in bulk.
@@ -182,7 +191,10 @@ fn count_moves_with(pos: &Position, roles: RoleSet, castling: bool) -> u64 {
                 if role == Role::King && castling {
                     let (home, _) = castle_home(us);
                     if pieces.contains(home) {
-                        castling_moves(pos, home, |_| n += 1);
+                        let _ = castling_moves(pos, home, |_| {
+                            n += 1;
+                            ControlFlow::<()>::Continue(())
+                        });
                     }
                 }
             }
@@ -296,14 +308,40 @@ pub fn count_king_captures(pos: &Position, role: Role) -> u64 {
         return 0;
     }
     let occupied = pos.occupied();
-    let own = pos.by_color(us);
-    pos.pieces(us, role)
-        .map(|from| {
-            let targets = match role {
-                Role::Pawn => attacks::pawn(us, from),
-                _ => piece_targets(role, from, occupied, own),
-            };
-            u64::from((targets & kings).count())
-        })
-        .sum()
+    pos.pieces(us, role).map(|from| u64::from((attacks(role, us, from, occupied) & kings).count())).sum()
+}
+
+/// The single-die moves of `pieces`, of the non-pawn type `role` (castling excluded), on a board
+/// given by its sets: `(all, king captures)`. It counts the last die after a move that is not
+/// made, from the sets that move changes.
+#[inline]
+pub(crate) fn count_piece_moves(
+    role: Role,
+    pieces: Bitboard,
+    occupied: Bitboard,
+    own: Bitboard,
+    kings: Bitboard,
+) -> (u64, u64) {
+    let (mut all, mut captures) = (0, 0);
+    for from in pieces {
+        let targets = piece_targets(role, from, occupied, own);
+        all += u64::from(targets.count());
+        captures += u64::from((targets & kings).count());
+    }
+    (all, captures)
+}
+
+impl Position {
+    /// The pseudo-legal moves of the side to move for `roles`, in generation order.
+    pub fn generate(&self, roles: RoleSet) -> Vec<Move> {
+        let mut out = Vec::new();
+        for_each_move(self, roles, |m| out.push(m));
+        out
+    }
+
+    /// The pseudo-legal move with the UCI identity of `uci` among all types, if any.
+    pub fn find_move(&self, uci: Uci) -> Option<Move> {
+        let found = |m| if uci.matches(m) { ControlFlow::Break(m) } else { ControlFlow::Continue(()) };
+        try_for_each_move(self, RoleSet::ALL, found).break_value()
+    }
 }

@@ -1,7 +1,7 @@
 //! Micro-moves and their UCI form.
 
 use super::dice::Dice;
-use super::types::{Role, Square};
+use super::types::{Color, Role, Square};
 use std::fmt;
 
 /// What a micro-move does beyond moving a piece.
@@ -28,6 +28,10 @@ pub struct Move {
 }
 
 impl Move {
+    /// A placeholder for move buffers, always overwritten before it is read.
+    pub const FILLER: Move =
+        Move { role: Role::Pawn, from: Square::A1, to: Square::A1, promotion: None, kind: MoveKind::Normal };
+
     /// The dice this move spends: {King, Rook} for castling, else the mover's role.
     #[inline]
     pub fn cost(self) -> Dice {
@@ -75,6 +79,23 @@ impl Move {
     #[inline]
     pub fn uci_order_key(self) -> u32 {
         self.uci().order_key()
+    }
+
+    /// The key that sorts the children of a node in UCI order, then by `index` (their generation
+    /// order): sorting small keys instead of steps keeps walks cheap.
+    #[inline]
+    pub fn sort_key(self, index: usize) -> u64 {
+        u64::from(self.uci_order_key()) << 32 | index as u64
+    }
+
+    /// The square of the pawn this move captures en passant when `mover` plays it (RULES.md
+    /// §4.4: beside `to`, on the mover's side); `None` for any other kind of move.
+    #[inline]
+    pub fn en_passant_victim(self, mover: Color) -> Option<Square> {
+        if self.kind != MoveKind::EnPassant {
+            return None;
+        }
+        self.to.offset(if mover == Color::White { -8 } else { 8 })
     }
 }
 

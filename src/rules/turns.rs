@@ -1,153 +1,426 @@
-//! Turns: the one turn legality rule (RULES.md §8) and everything derived from it — the legal
-//! turn tree, the legal first moves, playable dice and enumeration without per-node allocation.
+//! Turns: the one turn legality rule (RULES.md §8) and the one walk over a roll's paths that
+//! everything deriving turns is built on — the legal turn tree ([`Turns`], walked in
+//! `tree.rs`), the rollout sampler and expectimax's replies.
 //!
-//! One depth-first analysis per node gives, for a position with remaining dice, the most dice a
-//! complete continuation spends counting king captures, the most a complete non-capturing one
-//! spends, and whether a king capture is reachable. A child after a prefix that has spent `s`
-//! dice belongs to the tree iff it captures a king, a king capture is reachable below it, or its
-//! best non-capturing continuation reaches exactly `L* − s`.
+//! [`tally_below`] walks the paths below a node depth-first and sums up the complete ones by the
+//! dice they spend in all ([`Tally`]), each summarised by a [`PathVisitor`]: counted, scored or
+//! just noted. The last die of a path is never played: its moves each end a path and are
+//! summarised in bulk by the visitor. A visitor may stop the walk at a king capture. With the
+//! tallies, the rule is applied in one place: `L*` is the most dice a complete path spends
+//! ([`Tally::max_spent`]), the legal turns through a node are its king-capture paths and its
+//! non-capturing complete paths spending `L*` ([`Tally::legal`], [`admits`], [`verdict`]).
 //!
 //! [`Turns::new`] analyses the whole roll once and keeps the verdicts of the first two levels,
 //! so that a walk from the root only makes moves: below the second level every node has one
-//! die left, whose children are judged by their move alone. Walks build each child in one
-//! reused `Step` (`Position::restore_from`, then the move) rather than copying positions, which
-//! in wasm are `memory.copy` calls.
+//! die left, whose children are judged by their move alone.
 
+use super::bitboard::Bitboard;
 use super::dice::{Dice, RoleSet};
-use super::movegen::{count_king_captures, count_single_die_moves, for_each_move, summarize_moves};
-use super::moves::{Move, MoveKind, Uci};
+use super::movegen::{
+    count_king_captures, count_piece_moves, count_single_die_moves, for_each_move, summarize_moves, try_for_each_move,
+};
+use super::moves::{Move, MoveKind};
 use super::position::Position;
-use super::types::{Role, Square};
+use super::types::Role;
+use std::ops::ControlFlow;
 
 /// The deepest a turn goes: three dice.
-const MAX_DEPTH: usize = 3;
+pub(super) const MAX_DEPTH: usize = 3;
 
-/// A filler for path buffers, always overwritten before it is read.
-const FILLER: Move =
-    Move { role: Role::Pawn, from: Square::A1, to: Square::A1, promotion: None, kind: MoveKind::Normal };
-
-/// What can still happen from a position with remaining dice (small: [`Turns`] keeps one per
-/// second-level node).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Outlook {
-    /// Some micro-move is available.
-    has_moves: bool,
-    /// The most dice a complete continuation spends, king captures included.
-    best_any: u8,
-    /// The most dice a complete non-capturing continuation spends, if any exists.
-    best_quiet: Option<u8>,
-    /// A king-capture path is reachable.
-    can_capture: bool,
+/// A summary of a set of complete paths: their number, the range of a score, or whether any.
+pub trait Summary: Copy + Default {
+    /// The summary of the union of two disjoint sets.
+    fn merge(self, other: Self) -> Self;
+    /// `true` for the empty set (the default).
+    fn is_empty(&self) -> bool;
 }
 
-impl Outlook {
-    /// The outlook of a complete node: nothing available.
-    const COMPLETE: Outlook = Outlook { has_moves: false, best_any: 0, best_quiet: Some(0), can_capture: false };
+impl Summary for bool {
+    #[inline]
+    fn merge(self, other: bool) -> bool {
+        self | other
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        !*self
+    }
+}
+
+impl Summary for u64 {
+    #[inline]
+    fn merge(self, other: u64) -> u64 {
+        self + other
+    }
+    #[inline]
+    fn is_empty(&self) -> bool {
+        *self == 0
+    }
+}
+
+/// The complete paths below a node (RULES.md §8.1), by the dice they spend in all (counted from
+/// the roll).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Tally<S> {
+    /// The non-capturing complete paths spending 0..=3 dice.
+    quiet: [S; 4],
+    /// The king-capture paths.
+    captures: S,
+    /// The most dice a complete path spends, king captures included.
+    max_spent: u8,
+}
+
+impl<S: Summary> Tally<S> {
+    /// One non-capturing complete path, or a set of them, spending `spent` dice.
+    #[inline]
+    pub fn quiet(spent: u32, paths: S) -> Tally<S> {
+        let mut t = Tally::default();
+        t.add_quiet(spent, paths);
+        t
+    }
+
+    /// King-capture paths spending `spent` dice.
+    #[inline]
+    pub fn capture(spent: u32, paths: S) -> Tally<S> {
+        Tally { captures: paths, max_spent: spent as u8, ..Tally::default() }
+    }
+
+    #[inline]
+    fn add_quiet(&mut self, spent: u32, paths: S) {
+        if let Some(q) = self.quiet.get_mut(spent as usize) {
+            *q = q.merge(paths);
+        }
+        self.max_spent = self.max_spent.max(spent as u8);
+    }
+
+    /// Adds the paths of `other`, disjoint from these.
+    #[inline]
+    pub fn add(&mut self, other: Tally<S>) {
+        for (q, o) in self.quiet.iter_mut().zip(other.quiet) {
+            *q = q.merge(o);
+        }
+        self.captures = self.captures.merge(other.captures);
+        self.max_spent = self.max_spent.max(other.max_spent);
+    }
+
+    #[inline]
+    fn add_capture(&mut self, spent: u32, paths: S) {
+        self.captures = self.captures.merge(paths);
+        self.max_spent = self.max_spent.max(spent as u8);
+    }
+
+    /// The most dice a complete path spends, king captures included: `L*` for the whole roll.
+    #[inline]
+    pub fn max_spent(&self) -> u32 {
+        u32::from(self.max_spent)
+    }
+
+    /// The king-capture paths (every one is a legal turn).
+    #[inline]
+    pub fn captures(&self) -> S {
+        self.captures
+    }
+
+    /// The non-capturing complete paths spending `spent` dice.
+    #[inline]
+    fn quiet_at(&self, spent: u32) -> S {
+        self.quiet.get(spent as usize).copied().unwrap_or_default()
+    }
+
+    /// The non-capturing legal turns among these paths, for a roll whose `L*` is `max_spent`.
+    #[inline]
+    pub fn legal_quiet(&self, max_spent: u32) -> S {
+        self.quiet_at(max_spent)
+    }
+
+    /// The legal turns among these paths for a roll whose `L*` is `max_spent` (RULES.md §8.2):
+    /// the king captures and the non-capturing paths spending `L*`.
+    #[inline]
+    pub fn legal(&self, max_spent: u32) -> S {
+        self.legal_quiet(max_spent).merge(self.captures)
+    }
+}
+
+/// Whether a complete path spending `spent` dice is a legal turn of a roll whose `L*` is
+/// `max_spent` (RULES.md §8.2).
+#[inline]
+pub(super) fn admits(max_spent: u32, spent: u32, captures_king: bool) -> bool {
+    captures_king || spent == max_spent
+}
+
+/// Whether the child reached after `spent` dice in all belongs to the tree of a roll whose `L*`
+/// is `max_spent`, given whether it captures a king and the paths through it: `Some(is_leaf)`.
+#[inline]
+pub(super) fn verdict<S: Summary>(max_spent: u32, spent: u32, captures_king: bool, below: &Tally<S>) -> Option<bool> {
+    if captures_king {
+        return Some(true);
+    }
+    if below.legal(max_spent).is_empty() {
+        return None;
+    }
+    // A child with a move has only paths longer than itself.
+    Some(!below.quiet_at(spent).is_empty())
+}
+
+/// The moves of a last die, each ending a path, summarised: the non-capturing ones and the king
+/// captures.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct LastDie<S> {
+    pub quiet: S,
+    pub captures: S,
+}
+
+/// What [`tally_below`] computes along the paths and how it summarises them.
+pub trait PathVisitor {
+    /// What a path carries from move to move (the material gained so far, or nothing).
+    type Acc: Copy;
+    /// The summary of a set of complete paths.
+    type Sum: Summary;
+
+    /// The accumulator after `m`, played from `pos`.
+    fn enter(&mut self, pos: &Position, m: Move, acc: Self::Acc) -> Self::Acc;
+
+    /// The summary of one complete path whose accumulator is `acc`.
+    fn finish(&mut self, acc: Self::Acc) -> Self::Sum;
+
+    /// The moves of the last die, a `role`, from `pos` (castling excluded), summarised without
+    /// making them. By default they are generated and each summarised.
+    #[inline]
+    fn last_die(&mut self, pos: &Position, role: Role, acc: Self::Acc) -> LastDie<Self::Sum> {
+        let mut last = LastDie::<Self::Sum>::default();
+        for_each_move(pos, RoleSet::of(role), |m| {
+            if m.kind != MoveKind::Castle {
+                let after = self.enter(pos, m, acc);
+                let path = self.finish(after);
+                let into = if pos.is_king_capture(m) { &mut last.captures } else { &mut last.quiet };
+                *into = into.merge(path);
+            }
+        });
+        last
+    }
+
+    /// The moves of the last die, a `role`, after the move `m` from `pos` (neither castling nor
+    /// a king capture), summarised without making `m`; `None` (the default) to have `m` made
+    /// and [`PathVisitor::last_die`] asked.
+    #[inline]
+    fn last_die_after(
+        &mut self,
+        _pos: &Position,
+        _m: Move,
+        _role: Role,
+        _acc: Self::Acc,
+    ) -> Option<LastDie<Self::Sum>> {
+        None
+    }
+
+    /// A king capture was found: `Break` ends the walk.
+    #[inline]
+    fn king_capture(&mut self) -> ControlFlow<()> {
+        ControlFlow::Continue(())
+    }
+}
+
+/// The complete paths below the node `pos` (its dice are the dice left) reached after `spent`
+/// dice with the accumulator `acc`; `Break` if the visitor stopped at a king capture.
+pub fn tally_below<V: PathVisitor>(
+    v: &mut V,
+    pos: &Position,
+    spent: u32,
+    acc: V::Acc,
+) -> ControlFlow<(), Tally<V::Sum>> {
+    let mut tally = Tally::default();
+    add_below(v, pos, spent, acc, &mut tally)?;
+    ControlFlow::Continue(tally)
+}
+
+/// The complete paths through the child of the node `pos` (after `spent` dice, accumulator
+/// `acc`) by the available move `m`.
+#[inline]
+pub fn tally_child<V: PathVisitor>(
+    v: &mut V,
+    pos: &Position,
+    spent: u32,
+    acc: V::Acc,
+    m: Move,
+) -> ControlFlow<(), Tally<V::Sum>> {
+    let mut tally = Tally::default();
+    add_child(v, pos, spent, acc, m, &mut tally)?;
+    ControlFlow::Continue(tally)
+}
+
+/// [`tally_below`] adding to `into` (one tally for a whole walk: nothing is merged per node).
+fn add_below<V: PathVisitor>(
+    v: &mut V,
+    pos: &Position,
+    spent: u32,
+    acc: V::Acc,
+    into: &mut Tally<V::Sum>,
+) -> ControlFlow<()> {
+    let dice = pos.dice;
+    let Some(role) = dice.first() else {
+        into.add_quiet(spent, v.finish(acc));
+        return ControlFlow::Continue(());
+    };
+    if dice.len() == 1 {
+        let last = v.last_die(pos, role, acc);
+        return add_last_die(v, spent, acc, last, into);
+    }
+    let mut any = false;
+    try_for_each_available(pos, dice, |m| {
+        any = true;
+        add_child(v, pos, spent, acc, m, into)
+    })?;
+    if !any {
+        into.add_quiet(spent, v.finish(acc));
+    }
+    ControlFlow::Continue(())
+}
+
+/// [`tally_child`] adding to `into`.
+#[inline]
+fn add_child<V: PathVisitor>(
+    v: &mut V,
+    pos: &Position,
+    spent: u32,
+    acc: V::Acc,
+    m: Move,
+    into: &mut Tally<V::Sum>,
+) -> ControlFlow<()> {
+    let spent = spent + m.cost_len();
+    if pos.is_king_capture(m) {
+        v.king_capture()?;
+        let after = v.enter(pos, m, acc);
+        into.add_capture(spent, v.finish(after));
+        return ControlFlow::Continue(());
+    }
+    let acc = v.enter(pos, m, acc);
+    let left = m.pay(pos.dice);
+    if left.len() == 1 && m.kind != MoveKind::Castle {
+        if let Some(last) = left.first().and_then(|role| v.last_die_after(pos, m, role, acc)) {
+            return add_last_die(v, spent, acc, last, into);
+        }
+    }
+    let mut child = *pos;
+    child.play_unchecked(m);
+    child.dice = left;
+    add_below(v, &child, spent, acc, into)
+}
+
+/// Adds the paths of a node at `spent` (accumulator `acc`) with one die left whose moves are
+/// `last`, each spending that die and ending a path; with none, the node itself is complete.
+#[inline]
+fn add_last_die<V: PathVisitor>(
+    v: &mut V,
+    spent: u32,
+    acc: V::Acc,
+    last: LastDie<V::Sum>,
+    into: &mut Tally<V::Sum>,
+) -> ControlFlow<()> {
+    if last.captures.is_empty() {
+        let at_node = last.quiet.is_empty();
+        into.add_quiet(if at_node { spent } else { spent + 1 }, if at_node { v.finish(acc) } else { last.quiet });
+        return ControlFlow::Continue(());
+    }
+    v.king_capture()?;
+    into.add_capture(spent + 1, last.captures);
+    if !last.quiet.is_empty() {
+        into.add_quiet(spent + 1, last.quiet);
+    }
+    ControlFlow::Continue(())
 }
 
 /// Calls `f` with every micro-move available in (`pos`, `dice`), in generation order.
 #[inline]
 pub fn for_each_available(pos: &Position, dice: Dice, mut f: impl FnMut(Move)) {
-    for_each_move(pos, dice.roles(), |m| {
-        if m.is_payable(dice) {
-            f(m)
-        }
+    let _ = try_for_each_available(pos, dice, |m| {
+        f(m);
+        ControlFlow::<()>::Continue(())
     });
 }
 
-/// The outlook of (`pos`, `dice`).
-fn outlook(pos: &Position, dice: Dice) -> Outlook {
-    if dice.len() < 2 {
-        return outlook_last(pos, dice);
-    }
-    // Only the children of a roll's root have two dice or more, and Turns::new lists them.
-    let mut child = *pos;
-    outlook_listing(pos, dice, &mut child, &mut Vec::new())
-}
-
-/// The outlook of (`pos`, `dice`) with at most one die left: no castling, and every
-/// continuation is one move long, so nothing is made.
+/// [`for_each_available`] stopping at the first `Break` of `f`, which it returns.
 #[inline]
-fn outlook_last(pos: &Position, dice: Dice) -> Outlook {
-    let Some(role) = dice.first() else { return Outlook::COMPLETE };
-    let s = summarize_moves(pos, role);
-    if !s.any {
-        return Outlook::COMPLETE;
-    }
-    Outlook { has_moves: true, best_any: 1, best_quiet: s.quiet.then_some(1), can_capture: s.king_capture }
+pub fn try_for_each_available<B>(
+    pos: &Position,
+    dice: Dice,
+    mut f: impl FnMut(Move) -> ControlFlow<B>,
+) -> ControlFlow<B> {
+    try_for_each_move(pos, dice.roles(), |m| if m.is_payable(dice) { f(m) } else { ControlFlow::Continue(()) })
 }
 
-/// The outlook of (`pos`, `dice`), appending every available move to `list` with whether it
-/// captures a king and the outlook below it. The moves are listed first and analysed in a plain
-/// loop after, which is cheaper than analysing each in a callback of move generation. `child` is
-/// a buffer for the children, a position of the same side to move.
-fn outlook_listing(pos: &Position, dice: Dice, child: &mut Position, list: &mut Vec<Child>) -> Outlook {
-    if dice.len() < 2 {
-        return outlook_last(pos, dice);
+/// The visitor that notes whether paths exist, from the move summaries of the last die: what
+/// the tree needs to judge its nodes.
+pub(super) struct Exists;
+
+impl PathVisitor for Exists {
+    type Acc = ();
+    type Sum = bool;
+
+    #[inline]
+    fn enter(&mut self, _: &Position, _: Move, _: ()) {}
+
+    #[inline]
+    fn finish(&mut self, _: ()) -> bool {
+        true
     }
-    // With two dice every child has one die left or none.
-    let (start, last) = (list.len(), dice.len() == 2);
-    for_each_available(pos, dice, |mv| {
-        list.push(Child { mv, captures_king: false, is_leaf: false, below: Outlook::COMPLETE })
-    });
-    let mut out = Outlook { has_moves: list.len() > start, best_any: 0, best_quiet: None, can_capture: false };
-    let kings = pos.pieces(pos.turn.opponent(), Role::King);
-    for listed in list.get_mut(start..).unwrap_or_default() {
-        let (m, cost) = (listed.mv, listed.mv.cost_len() as u8);
-        if m.kind == MoveKind::Normal && kings.contains(m.to) {
-            listed.captures_king = true;
-            out.best_any = out.best_any.max(cost);
-            out.can_capture = true;
-            continue;
+
+    #[inline]
+    fn last_die(&mut self, pos: &Position, role: Role, _: ()) -> LastDie<bool> {
+        let s = summarize_moves(pos, role);
+        LastDie { quiet: s.quiet, captures: s.king_capture }
+    }
+}
+
+/// The visitor that counts paths, the last die's moves counted in bulk (after a move of another
+/// piece type from the sets that move changes, without making it).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CountPaths;
+
+impl PathVisitor for CountPaths {
+    type Acc = ();
+    type Sum = u64;
+
+    #[inline]
+    fn enter(&mut self, _: &Position, _: Move, _: ()) {}
+
+    #[inline]
+    fn finish(&mut self, _: ()) -> u64 {
+        1
+    }
+
+    #[inline]
+    fn last_die(&mut self, pos: &Position, role: Role, _: ()) -> LastDie<u64> {
+        let (all, captures) = (count_single_die_moves(pos, role), count_king_captures(pos, role));
+        LastDie { quiet: all - captures, captures }
+    }
+
+    #[inline]
+    fn last_die_after(&mut self, pos: &Position, m: Move, role: Role, _: ()) -> Option<LastDie<u64>> {
+        let us = pos.turn;
+        let (from, to) = (Bitboard::from_square(m.from), Bitboard::from_square(m.to));
+        if role == Role::Pawn {
+            // A pawn die left and no pawn after `m`: the path ends with that die unused.
+            let mut pawns = pos.pieces(us, Role::Pawn);
+            if m.role == Role::Pawn {
+                pawns = (pawns & !from) | if m.promotion.is_none() { to } else { Bitboard::EMPTY };
+            }
+            return pawns.is_empty().then_some(LastDie { quiet: 0, captures: 0 });
         }
-        child.restore_from(pos);
-        child.play_unchecked(m);
-        let left = m.pay(dice);
-        let below = if last { outlook_last(child, left) } else { outlook(child, left) };
-        listed.below = below;
-        out.best_any = out.best_any.max(cost + below.best_any);
-        if let Some(q) = below.best_quiet {
-            out.best_quiet = Some(out.best_quiet.map_or(cost + q, |b| b.max(cost + q)));
+        // Only occupancy, own pieces and the pieces of that type change.
+        let mut occupied = (pos.occupied() & !from) | to;
+        if let Some(victim) = m.en_passant_victim(us) {
+            occupied.remove(victim);
         }
-        out.can_capture |= below.can_capture;
+        let mut pieces = pos.pieces(us, role);
+        if m.role == role {
+            pieces &= !from;
+        }
+        if m.promotion.unwrap_or(m.role) == role {
+            pieces |= to;
+        }
+        let kings = pos.pieces(us.opponent(), Role::King);
+        let (all, captures) = count_piece_moves(role, pieces, occupied, (pos.by_color(us) & !from) | to, kings);
+        Some(LastDie { quiet: all - captures, captures })
     }
-    if !out.has_moves {
-        return Outlook::COMPLETE;
-    }
-    out
-}
-
-/// Whether the child reached after `spent` dice in all belongs to the tree of a roll whose `L*`
-/// is `max_spent`, given whether it captures a king and the outlook below it: `Some(is_leaf)`.
-#[inline]
-fn verdict(max_spent: u32, spent: u32, captures_king: bool, below: Outlook) -> Option<bool> {
-    if captures_king {
-        return Some(true);
-    }
-    if !below.has_moves {
-        return (spent == max_spent).then_some(true);
-    }
-    let belongs = below.can_capture || below.best_quiet.is_some_and(|q| spent + u32::from(q) == max_spent);
-    belongs.then_some(false)
-}
-
-/// A child of a node, without its position: what a walk needs to build it in place.
-#[derive(Clone, Copy, Debug)]
-struct Child {
-    mv: Move,
-    captures_king: bool,
-    is_leaf: bool,
-    /// The outlook below it, which judges it once `L*` is known.
-    below: Outlook,
-}
-
-/// The state of a canonical walk: one buffer of children and sort keys per depth, the path,
-/// whether leaves get their board, and the visitor.
-struct Walk<'a, 'v> {
-    buffers: &'a mut [(Vec<Child>, Vec<u64>); MAX_DEPTH],
-    path: &'a mut [Move; MAX_DEPTH],
-    leaf_boards: bool,
-    visit: &'a mut (dyn FnMut(&[Move], &Step) + 'v),
 }
 
 /// A child of a node of the turn tree.
@@ -165,29 +438,39 @@ pub struct Step {
     pub captures_king: bool,
 }
 
+/// A child of a node, without its position: what a walk needs to build it in place.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Child {
+    pub(super) mv: Move,
+    pub(super) captures_king: bool,
+    pub(super) is_leaf: bool,
+    /// The paths through it, which judge it once `L*` is known.
+    pub(super) below: Tally<bool>,
+}
+
 /// The legal turns of one roll: the root position, `L*`, the legal first steps and the children
 /// of the first steps that leave two dice.
 #[derive(Clone, Debug)]
 pub struct Turns {
-    root: Position,
-    max_spent: u32,
-    first: Vec<Step>,
+    pub(super) root: Position,
+    pub(super) max_spent: u32,
+    pub(super) first: Vec<Step>,
     /// For each first step, where its children are in `second`.
-    first_info: Vec<FirstInfo>,
-    /// The children of the first steps that leave two dice, in order, with the outlooks below
+    pub(super) first_info: Vec<FirstInfo>,
+    /// The children of the first steps that leave two dice, in order, with the paths through
     /// them: they are judged as they are walked (judging is cheaper than a second pass here).
-    second: Vec<Child>,
-    can_capture: bool,
+    pub(super) second: Vec<Child>,
+    pub(super) can_capture: bool,
 }
 
 /// What [`Turns`] keeps beside a first step.
 #[derive(Clone, Copy, Debug)]
-struct FirstInfo {
+pub(super) struct FirstInfo {
     /// Its children are `Turns::second[start..end]`.
-    start: u32,
-    end: u32,
-    /// The outlook below it, read only by [`Turns::new`] before it knows `L*`.
-    below: Outlook,
+    pub(super) start: u32,
+    pub(super) end: u32,
+    /// The paths through it, read only by [`Turns::new`] before it knows `L*`.
+    below: Tally<bool>,
 }
 
 impl Turns {
@@ -205,8 +488,7 @@ impl Turns {
             second: Vec::new(),
             can_capture: false,
         };
-        let Turns { first, first_info, second, max_spent, can_capture, .. } = &mut turns;
-        let mut child = *pos;
+        let (Turns { first, first_info, second, .. }, mut all) = (&mut turns, Tally::default());
         for_each_available(pos, pos.dice, |m| {
             if first.is_empty() {
                 // Not a pass: room for a typical roll at once (a pass allocates nothing).
@@ -220,20 +502,22 @@ impl Turns {
             step.position.dice = m.pay(pos.dice);
             let start = second.len() as u32;
             let below = if step.captures_king {
-                Outlook::COMPLETE
+                Tally::capture(step.spent, true)
+            } else if step.position.dice.len() < 2 {
+                tally_below(&mut Exists, &step.position, step.spent, ()).continue_value().unwrap_or_default()
             } else {
-                if step.position.dice.len() > 1 && second.capacity() == 0 {
+                if second.capacity() == 0 {
                     second.reserve(256);
                 }
-                outlook_listing(&step.position, step.position.dice, &mut child, second)
+                tally_listed(&step.position, step.spent, second)
             };
-            *max_spent = (*max_spent).max(step.spent + u32::from(below.best_any));
-            *can_capture |= step.captures_king || below.can_capture;
+            all.add(below);
             first_info.push(FirstInfo { start, end: second.len() as u32, below });
         });
         if turns.first.is_empty() {
             return None;
         }
+        (turns.max_spent, turns.can_capture) = (all.max_spent(), !all.captures().is_empty());
         turns.keep_tree();
         Some(turns)
     }
@@ -244,7 +528,7 @@ impl Turns {
         let mut kept = 0;
         for i in 0..self.first.len() {
             let (step, info) = (&self.first[i], self.first_info[i]);
-            let Some(is_leaf) = verdict(self.max_spent, step.spent, step.captures_king, info.below) else { continue };
+            let Some(is_leaf) = verdict(self.max_spent, step.spent, step.captures_king, &info.below) else { continue };
             self.first[i].is_leaf = is_leaf;
             self.first.swap(kept, i);
             self.first_info[kept] = info;
@@ -252,26 +536,6 @@ impl Turns {
         }
         self.first.truncate(kept);
         self.first_info.truncate(kept);
-    }
-
-    /// The rolled position.
-    pub fn root(&self) -> &Position {
-        &self.root
-    }
-
-    /// `L*`: the most dice any complete path spends (RULES.md §8.1).
-    pub fn max_spent(&self) -> u32 {
-        self.max_spent
-    }
-
-    /// `true` if some legal turn captures a king (every king-capture path is a legal turn).
-    pub fn has_king_capture(&self) -> bool {
-        self.can_capture
-    }
-
-    /// The legal first steps in generation order.
-    pub fn first_steps(&self) -> &[Step] {
-        &self.first
     }
 
     /// The step for `m` from a node whose position is `pos` after `spent` dice, if it belongs to
@@ -283,376 +547,32 @@ impl Turns {
         step.captures_king = pos.is_king_capture(m);
         step.position.play_unchecked(m);
         step.position.dice = m.pay(pos.dice);
-        let below = if step.captures_king { Outlook::COMPLETE } else { outlook(&step.position, step.position.dice) };
-        step.is_leaf = verdict(self.max_spent, step.spent, step.captures_king, below)?;
+        let below = if step.captures_king {
+            Tally::capture(step.spent, true)
+        } else {
+            tally_below(&mut Exists, &step.position, step.spent, ()).continue_value().unwrap_or_default()
+        };
+        step.is_leaf = verdict(self.max_spent, step.spent, step.captures_king, &below)?;
         Some(step)
     }
-
-    /// Calls `f` with the children of a node in generation order (`spent == 0` is the root).
-    pub fn for_each_child(&self, pos: &Position, spent: u32, mut f: impl FnMut(&Step)) {
-        self.for_each_child_dyn(pos, spent, &mut f);
-    }
-
-    /// [`Turns::for_each_child`] compiled once: move generation is inlined wherever it is used,
-    /// and this is not a hot path.
-    fn for_each_child_dyn(&self, pos: &Position, spent: u32, f: &mut dyn FnMut(&Step)) {
-        if spent == 0 {
-            self.first.iter().for_each(f);
-            return;
-        }
-        if pos.dice.len() == 1 {
-            self.for_each_last_step(pos, spent, &mut self.buffer(), f);
-            return;
-        }
-        for_each_available(pos, pos.dice, |m| {
-            if let Some(step) = self.step(pos, spent, m) {
-                f(&step)
-            }
-        });
-    }
-
-    /// The children of `parent`, a node with one die left after `spent` dice, in generation
-    /// order: all leaves, king captures always, quiet moves only when they reach `L*`.
-    #[inline]
-    fn for_each_last_child(&self, parent: &Position, spent: u32, mut f: impl FnMut(Move, bool)) {
-        let quiet_ok = spent + 1 == self.max_spent;
-        let kings = parent.pieces(parent.turn.opponent(), Role::King);
-        let Some(role) = parent.dice.first() else { return };
-        if !quiet_ok && kings.is_empty() {
-            return;
-        }
-        for_each_move(parent, RoleSet::EMPTY.with(role), |m| {
-            if m.kind == MoveKind::Castle {
-                return;
-            }
-            let captures_king = m.kind == MoveKind::Normal && kings.contains(m.to);
-            if captures_king || quiet_ok {
-                f(m, captures_king)
-            }
-        });
-    }
-
-    /// A buffer for building steps in: a step whose position has the roll's side to move and
-    /// full-move number, which no move changes (copied once, not per step).
-    fn buffer(&self) -> Step {
-        Step { mv: FILLER, position: self.root, spent: 0, is_leaf: false, captures_king: false }
-    }
-
-    /// [`Turns::for_each_last_child`] with each child built in `step`, a [`Turns::buffer`].
-    #[inline]
-    fn for_each_last_step(&self, parent: &Position, spent: u32, step: &mut Step, mut f: impl FnMut(&Step)) {
-        (step.spent, step.is_leaf, step.position.dice) = (spent + 1, true, Dice::EMPTY);
-        self.for_each_last_child(parent, spent, |m, captures_king| {
-            step.position.restore_from(parent);
-            step.position.play_unchecked(m);
-            step.mv = m;
-            step.captures_king = captures_king;
-            f(step);
-        });
-    }
-
-    /// Calls `f` with `children` of `parent` in their order, each built in `step`, a
-    /// [`Turns::buffer`]. Without `leaf_boards` the leaves' moves are not made: their steps hold a
-    /// stale board (and the right dice, move and flags).
-    #[inline]
-    fn for_each_built(
-        &self,
-        parent: &Step,
-        children: impl Iterator<Item = Child>,
-        leaf_boards: bool,
-        step: &mut Step,
-        mut f: impl FnMut(&Step),
-    ) {
-        for child in children {
-            if leaf_boards || !child.is_leaf {
-                step.position.restore_from(&parent.position);
-                step.position.play_unchecked(child.mv);
-            }
-            step.position.dice = child.mv.pay(parent.position.dice);
-            step.mv = child.mv;
-            step.spent = parent.spent + child.mv.cost_len();
-            step.is_leaf = child.is_leaf;
-            step.captures_king = child.captures_king;
-            f(step);
-        }
-    }
-
-    /// The children of the first step of index `i` that belong to the tree, judged, in
-    /// generation order (none unless it leaves two dice).
-    #[inline]
-    fn second_of(&self, i: usize) -> impl Iterator<Item = Child> + '_ {
-        let (spent, info) = (self.first.get(i).map_or(0, |s| s.spent), self.first_info.get(i));
-        let children = info.and_then(|info| self.second.get(info.start as usize..info.end as usize));
-        children.unwrap_or(&[]).iter().filter_map(move |child| {
-            let is_leaf = verdict(self.max_spent, spent + child.mv.cost_len(), child.captures_king, child.below)?;
-            Some(Child { is_leaf, ..*child })
-        })
-    }
-
-    /// Calls `f` with the children of `parent`, a node with one die left, in generation order,
-    /// each built in `step`, a [`Turns::buffer`]. They are listed in `leaves` first, so that
-    /// the loop that makes them is one tight loop rather than a callback of move generation
-    /// (which matters most in wasm, where each call passes its move through memory).
-    #[inline]
-    fn for_each_leaf_listed(
-        &self,
-        parent: &Step,
-        leaves: &mut Vec<(Move, bool)>,
-        step: &mut Step,
-        mut f: impl FnMut(&Step),
-    ) {
-        leaves.clear();
-        leaves.reserve(32);
-        self.for_each_last_child(&parent.position, parent.spent, |mv, captures_king| leaves.push((mv, captures_king)));
-        (step.spent, step.is_leaf, step.position.dice) = (parent.spent + 1, true, Dice::EMPTY);
-        for &(mv, captures_king) in leaves.iter() {
-            step.position.restore_from(&parent.position);
-            step.position.play_inline(mv);
-            (step.mv, step.captures_king) = (mv, captures_king);
-            f(step);
-        }
-    }
-
-    /// The children of a node, sorted in UCI order (the tree's key order).
-    pub fn children_sorted(&self, pos: &Position, spent: u32, out: &mut Vec<Step>) {
-        out.clear();
-        self.for_each_child(pos, spent, |s| out.push(*s));
-        out.sort_unstable_by_key(|s| s.mv.uci_order_key());
-    }
-
-    /// The legal first micro-moves in generation order (RULES.md §9).
-    pub fn first_moves(&self) -> Vec<Move> {
-        self.first.iter().map(|s| s.mv).collect()
-    }
-
-    /// Follows `prefix` from the root: the node reached, or `None` if `prefix` does not begin a
-    /// legal turn. An empty prefix gives the root (spent 0, not a leaf).
-    pub fn follow(&self, prefix: &[Uci]) -> Option<Step> {
-        let mut node = Step { mv: FILLER, position: self.root, spent: 0, is_leaf: false, captures_king: false };
-        for uci in prefix {
-            if node.is_leaf {
-                return None;
-            }
-            let mut found = None;
-            self.for_each_child(&node.position, node.spent, |s| {
-                if found.is_none() && uci.matches(s.mv) {
-                    found = Some(*s);
-                }
-            });
-            node = found?;
-        }
-        Some(node)
-    }
-
-    /// Walks the subtree below a node depth-first in canonical order (children in UCI order),
-    /// calling `visit(path, step)` for every node; `path` holds the moves from the node down to
-    /// and including `step.mv`. Uses one buffer per depth, no per-node allocation.
-    pub fn walk(&self, pos: &Position, spent: u32, mut visit: impl FnMut(&[Move], &Step)) {
-        self.walk_dyn(pos, spent, true, &mut visit);
-    }
-
-    /// The canonical walk of the whole tree with only its shape: `visit(path, is_leaf)` for every
-    /// node, the leaves' moves not made (all that the turn tree's JSON needs).
-    pub fn walk_shape(&self, mut visit: impl FnMut(&[Move], bool)) {
-        self.walk_dyn(&self.root, 0, false, &mut |path, step| visit(path, step.is_leaf));
-    }
-
-    /// [`Turns::walk`] compiled once (its callers only differ in `visit`); `leaf_boards` as in
-    /// [`Turns::for_each_built`].
-    fn walk_dyn(&self, pos: &Position, spent: u32, leaf_boards: bool, visit: &mut dyn FnMut(&[Move], &Step)) {
-        let mut buffers: [(Vec<Child>, Vec<u64>); MAX_DEPTH] = Default::default();
-        let mut path = [FILLER; MAX_DEPTH];
-        let mut walk = Walk { buffers: &mut buffers, path: &mut path, leaf_boards, visit };
-        if spent > 0 {
-            let node = Step { mv: FILLER, position: *pos, spent, is_leaf: false, captures_king: false };
-            self.walk_below(&node, None, 0, &mut walk);
-            return;
-        }
-        // The root: its children are the first steps, and Turns::new kept most of theirs.
-        let (_, mut order) = std::mem::take(&mut walk.buffers[0]);
-        order.clear();
-        order.extend(self.first.iter().enumerate().map(|(i, s)| sort_key(s.mv, i)));
-        order.sort_unstable();
-        for &key in &order {
-            let i = key as u32 as usize;
-            let Some(step) = self.first.get(i) else { continue };
-            walk.path[0] = step.mv;
-            (walk.visit)(&walk.path[..1], step);
-            if !step.is_leaf {
-                self.walk_below(step, Some(i), 1, &mut walk);
-            }
-        }
-    }
-
-    /// The canonical walk below `node` at `depth` (`first`: its index if it is a first step).
-    fn walk_below(&self, node: &Step, first: Option<usize>, depth: usize, walk: &mut Walk<'_, '_>) {
-        let Some(buffer) = walk.buffers.get_mut(depth) else { return };
-        let (mut children, mut order) = std::mem::take(buffer);
-        self.children_of(node, first, &mut children);
-        order.clear();
-        order.extend(children.iter().enumerate().map(|(i, c)| sort_key(c.mv, i)));
-        order.sort_unstable();
-        let ordered = order.iter().filter_map(|&key| children.get(key as u32 as usize).copied());
-        self.for_each_built(node, ordered, walk.leaf_boards, &mut self.buffer(), |step| {
-            walk.path[depth] = step.mv;
-            (walk.visit)(&walk.path[..=depth], step);
-            if !step.is_leaf {
-                self.walk_below(step, None, depth + 1, walk);
-            }
-        });
-        walk.buffers[depth] = (children, order);
-    }
-
-    /// The children of `node` (a node below the root; `first`: its index if it is a first step)
-    /// in generation order, into `out`.
-    fn children_of(&self, node: &Step, first: Option<usize>, out: &mut Vec<Child>) {
-        out.clear();
-        match first {
-            Some(i) if node.position.dice.len() > 1 => out.extend(self.second_of(i)),
-            _ if node.position.dice.len() == 1 => {
-                self.for_each_last_child(&node.position, node.spent, |mv, captures_king| {
-                    out.push(Child { mv, captures_king, is_leaf: true, below: Outlook::COMPLETE })
-                });
-            }
-            _ => self.for_each_child_dyn(&node.position, node.spent, &mut |s| {
-                out.push(Child {
-                    mv: s.mv,
-                    captures_king: s.captures_king,
-                    is_leaf: s.is_leaf,
-                    below: Outlook::COMPLETE,
-                })
-            }),
-        }
-    }
-
-    /// Calls `f(moves, final position)` for every legal turn in canonical order; the final
-    /// position has the remaining dice and the side to move unchanged (no `endTurn`).
-    pub fn for_each_turn(&self, mut f: impl FnMut(&[Move], &Step)) {
-        self.walk(&self.root, 0, |path, step| {
-            if step.is_leaf {
-                f(path, step)
-            }
-        });
-    }
-
-    /// Calls `f(moves, final step)` for every legal turn in generation order (cheaper than the
-    /// canonical order: nothing is sorted).
-    pub fn for_each_turn_unordered(&self, mut f: impl FnMut(&[Move], &Step)) {
-        let mut path = [FILLER; MAX_DEPTH];
-        let (mut second_buffer, mut third_buffer) = (self.buffer(), self.buffer());
-        let mut leaves = Vec::new();
-        for (i, first) in self.first.iter().enumerate() {
-            path[0] = first.mv;
-            if first.is_leaf {
-                f(&path[..1], first);
-            } else if first.position.dice.len() == 1 {
-                self.for_each_leaf_listed(first, &mut leaves, &mut second_buffer, |second| {
-                    path[1] = second.mv;
-                    f(&path[..2], second);
-                });
-            } else {
-                self.for_each_built(first, self.second_of(i), true, &mut second_buffer, |second| {
-                    path[1] = second.mv;
-                    if second.is_leaf {
-                        f(&path[..2], second);
-                        return;
-                    }
-                    // Below the second level every node has one die left.
-                    self.for_each_leaf_listed(second, &mut leaves, &mut third_buffer, |third| {
-                        path[2] = third.mv;
-                        f(&path, third);
-                    });
-                });
-            }
-        }
-    }
-
-    /// Counts the legal turns; nodes with one die left are counted in bulk.
-    pub fn count(&self) -> u64 {
-        // Every available move of a node with one die left ends the turn: king captures always
-        // count, quiet moves when they reach L*.
-        let last = |node: &Step| {
-            let role = node.position.dice.first().unwrap_or(Role::Pawn);
-            if node.spent + 1 == self.max_spent {
-                count_single_die_moves(&node.position, role)
-            } else {
-                count_king_captures(&node.position, role)
-            }
-        };
-        let (mut n, mut buffer) = (0, self.buffer());
-        for (i, first) in self.first.iter().enumerate() {
-            if first.is_leaf {
-                n += 1;
-            } else if first.position.dice.len() == 1 {
-                n += last(first);
-            } else {
-                self.for_each_built(first, self.second_of(i), false, &mut buffer, |second| {
-                    n += if second.is_leaf { 1 } else { last(second) };
-                });
-            }
-        }
-        n
-    }
-
-    /// The micro-moves one die of type `role` allows in `pos` (castling needs two dice, so it
-    /// is excluded), counted in bulk: `(all, king captures)`. Each of them ends a path, which is
-    /// how [`Turns::count`] counts the last level of the tree.
-    pub fn count_single_die(pos: &Position, role: Role) -> (u64, u64) {
-        (count_single_die_moves(pos, role), count_king_captures(pos, role))
-    }
-
-    /// The dice field spendable after `prefix` (RULES.md §10), or `None` if `prefix` does not
-    /// begin a legal turn.
-    pub fn playable_after(&self, prefix: &[Uci]) -> Option<Dice> {
-        let node = self.follow(prefix)?;
-        if node.is_leaf {
-            return Some(Dice::EMPTY);
-        }
-        let start = node.position.dice;
-        let mut best = Dice::EMPTY;
-        self.walk(&node.position, node.spent, |_, step| {
-            if step.is_leaf {
-                best = best.max_per_face(spent_between(start, step.position.dice));
-            }
-        });
-        Some(best)
-    }
 }
 
-/// The key that sorts children in UCI order, then generation order (index `i`); sorting small
-/// keys instead of steps keeps walks cheap.
-#[inline]
-fn sort_key(m: Move, i: usize) -> u64 {
-    u64::from(m.uci_order_key()) << 32 | i as u64
-}
-
-/// The dice spent going from pool `before` to pool `after` (`after` ⊆ `before`).
-fn spent_between(before: Dice, after: Dice) -> Dice {
-    let mut out = Dice::EMPTY;
-    for role in Role::ALL {
-        for _ in after.count(role)..before.count(role) {
-            out = out.with(role).unwrap_or(out);
-        }
+/// The paths below `pos`, a node with two dice left after `spent` dice, appending its children
+/// to `list` with the paths through each. The moves are listed first and walked in a plain loop
+/// after, which is cheaper than walking each in a callback of move generation.
+fn tally_listed(pos: &Position, spent: u32, list: &mut Vec<Child>) -> Tally<bool> {
+    let start = list.len();
+    for_each_available(pos, pos.dice, |mv| {
+        list.push(Child { mv, captures_king: false, is_leaf: false, below: Tally::default() })
+    });
+    let mut out = Tally::default();
+    for listed in list.get_mut(start..).unwrap_or_default() {
+        listed.captures_king = pos.is_king_capture(listed.mv);
+        listed.below = tally_child(&mut Exists, pos, spent, (), listed.mv).continue_value().unwrap_or_default();
+        out.add(listed.below);
+    }
+    if list.len() == start {
+        return Tally::quiet(spent, true);
     }
     out
-}
-
-impl Position {
-    /// The pseudo-legal moves of the side to move for `roles`, in generation order.
-    pub fn generate(&self, roles: RoleSet) -> Vec<Move> {
-        let mut out = Vec::new();
-        for_each_move(self, roles, |m| out.push(m));
-        out
-    }
-
-    /// The pseudo-legal move with the UCI identity of `uci` among all types, if any.
-    pub fn find_move(&self, uci: Uci) -> Option<Move> {
-        let mut found = None;
-        for_each_move(self, RoleSet::ALL, |m| {
-            if found.is_none() && uci.matches(m) {
-                found = Some(m);
-            }
-        });
-        found
-    }
 }

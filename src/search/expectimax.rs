@@ -8,9 +8,10 @@ use super::eval::{aggressive, material, value, WIN};
 use super::kcp::rolls56;
 use super::prng::Rng;
 use super::turnlist::{first_shortest_king_capture, Turn};
-use crate::rules::{for_each_available, for_each_move, summarize_moves};
+use crate::rules::{summarize_moves, tally_below, try_for_each_move, LastDie, PathVisitor, Summary};
 use crate::{Color, Move, MoveKind, Position, Role, RoleSet};
 use std::collections::HashMap;
+use std::ops::ControlFlow;
 
 /// Candidates expanded untimed.
 pub const CANDIDATE_LIMIT: usize = 8;
@@ -80,72 +81,65 @@ enum Reply {
     Gains { least: i32, most: i32 },
 }
 
-/// The complete paths of a roll: the least and most gain by dice spent, `L*`, a king capture.
-#[derive(Default)]
-struct Paths {
-    gains: [Option<(i32, i32)>; 4],
-    max_spent: u32,
-    king_capture: bool,
-}
+/// The least and the most material gained by a set of complete paths (`None`: no path).
+#[derive(Clone, Copy, Debug, Default)]
+struct Gains(Option<(i32, i32)>);
 
-impl Paths {
+impl Summary for Gains {
     #[inline]
-    fn complete(&mut self, spent: u32, least: i32, most: i32) {
-        if let Some(g) = self.gains.get_mut(spent as usize) {
-            *g = Some(g.map_or((least, most), |(l, m)| (l.min(least), m.max(most))));
+    fn merge(self, other: Gains) -> Gains {
+        match (self.0, other.0) {
+            (Some((l, m)), Some((ol, om))) => Gains(Some((l.min(ol), m.max(om)))),
+            (a, b) => Gains(a.or(b)),
         }
-        self.max_spent = self.max_spent.max(spent);
     }
 
-    /// Walks the paths below (`pos`, `spent`) with `gain` already made; stops early once a
-    /// king capture is found.
-    fn walk(&mut self, pos: &Position, spent: u32, gain: i32) {
-        let dice = pos.dice();
-        if dice.is_empty() {
-            return self.complete(spent, gain, gain);
-        }
-        let kings = pos.pieces(pos.turn().opponent(), Role::King);
-        let mut any = false;
-        if dice.len() == 1 {
-            // The last die: every move ends a path; no position is made.
-            let role = Role::ALL.into_iter().find(|&r| dice.has(r)).unwrap_or(Role::Pawn);
-            let mut range: Option<(i32, i32)> = None;
-            for_each_move(pos, RoleSet::EMPTY.with(role), |m| {
-                if m.kind == MoveKind::Castle {
-                    return;
-                }
-                any = true;
-                if m.kind == MoveKind::Normal && kings.contains(m.to) {
-                    self.king_capture = true;
-                    return;
-                }
-                let g = gain + move_gain(pos, m);
-                range = Some(range.map_or((g, g), |(l, h)| (l.min(g), h.max(g))));
-            });
-            match range {
-                Some((least, most)) => self.complete(spent + 1, least, most),
-                None if any => self.max_spent = self.max_spent.max(spent + 1),
-                None => self.complete(spent, gain, gain),
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.0.is_none()
+    }
+}
+
+/// The path visitor of a reply: the material gained along each path; a king capture ends the
+/// walk (the roll is lost whatever else happens).
+struct GainWalk;
+
+impl PathVisitor for GainWalk {
+    type Acc = i32;
+    type Sum = Gains;
+
+    #[inline]
+    fn enter(&mut self, pos: &Position, m: Move, gain: i32) -> i32 {
+        gain + move_gain(pos, m)
+    }
+
+    #[inline]
+    fn finish(&mut self, gain: i32) -> Gains {
+        Gains(Some((gain, gain)))
+    }
+
+    /// The last die's moves from `pos` with their gains, not made; stops at a king capture.
+    #[inline]
+    fn last_die(&mut self, pos: &Position, role: Role, gain: i32) -> LastDie<Gains> {
+        let mut quiet = Gains::default();
+        let flow = try_for_each_move(pos, RoleSet::of(role), |m| {
+            if m.kind == MoveKind::Castle {
+                return ControlFlow::Continue(());
             }
-            return;
-        }
-        for_each_available(pos, dice, |m| {
-            any = true;
-            if self.king_capture {
-                return;
+            if pos.is_king_capture(m) {
+                return ControlFlow::Break(());
             }
-            if m.kind == MoveKind::Normal && kings.contains(m.to) {
-                self.king_capture = true;
-                return;
-            }
-            let mut child = *pos;
-            child.play_unchecked(m);
-            child.set_dice(m.pay(dice));
-            self.walk(&child, spent + m.cost_len(), gain + move_gain(pos, m));
+            let g = gain + move_gain(pos, m);
+            quiet = quiet.merge(Gains(Some((g, g))));
+            ControlFlow::Continue(())
         });
-        if !any {
-            self.complete(spent, gain, gain);
-        }
+        let captures = if flow.is_break() { Gains(Some((gain, gain))) } else { Gains::default() };
+        LastDie { quiet, captures }
+    }
+
+    #[inline]
+    fn king_capture(&mut self) -> ControlFlow<()> {
+        ControlFlow::Break(())
     }
 }
 
@@ -170,17 +164,14 @@ fn reply_gain(y: &Position) -> Reply {
             return Reply::KingCapture;
         }
     }
-    let mut paths = Paths::default();
-    paths.walk(y, 0, 0);
-    if paths.king_capture {
-        return Reply::KingCapture;
-    }
-    if paths.max_spent == 0 {
+    let ControlFlow::Continue(paths) = tally_below(&mut GainWalk, y, 0, 0) else { return Reply::KingCapture };
+    if paths.max_spent() == 0 {
         return Reply::Pass;
     }
-    match paths.gains.get(paths.max_spent as usize).copied().flatten() {
+    // No king capture here: the legal turns are the complete paths spending `L*`.
+    match paths.legal(paths.max_spent()).0 {
         Some((least, most)) => Reply::Gains { least, most },
-        // Unreachable: `L*` is reached by a complete path, which is non-capturing here.
+        // Unreachable: `L*` is reached by a complete path.
         None => Reply::Pass,
     }
 }

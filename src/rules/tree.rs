@@ -1,0 +1,424 @@
+//! The legal turn tree of a [`Turns`]: its children, its canonical walk (RULES.md §9), the turns
+//! in either order, their count and playable dice (RULES.md §10). Every node is judged by the
+//! rule of `turns.rs`.
+//!
+//! Walks build each child in one reused `Step` (`Position::restore_from`, then the move) rather
+//! than copying positions, which in wasm are `memory.copy` calls.
+
+use super::dice::{Dice, RoleSet};
+use super::movegen::{count_king_captures, count_single_die_moves, for_each_move};
+use super::moves::{Move, MoveKind, Uci};
+use super::position::Position;
+use super::turns::{admits, for_each_available, verdict, Child, Step, Tally, Turns, MAX_DEPTH};
+use super::types::Role;
+use std::ops::ControlFlow;
+
+/// A visitor of a canonical walk: `Break` ends it.
+type Visit<'v> = dyn FnMut(&[Move], &Step) -> ControlFlow<()> + 'v;
+
+/// The state of a canonical walk: one buffer of children and sort keys per depth, the path,
+/// whether leaves get their board, and the visitor.
+struct Walk<'a, 'v> {
+    buffers: &'a mut [(Vec<Child>, Vec<u64>); MAX_DEPTH],
+    path: &'a mut [Move; MAX_DEPTH],
+    leaf_boards: bool,
+    visit: &'a mut Visit<'v>,
+}
+
+impl Turns {
+    /// The rolled position.
+    pub fn root(&self) -> &Position {
+        &self.root
+    }
+
+    /// `L*`: the most dice any complete path spends (RULES.md §8.1).
+    pub fn max_spent(&self) -> u32 {
+        self.max_spent
+    }
+
+    /// `true` if some legal turn captures a king (every king-capture path is a legal turn).
+    pub fn has_king_capture(&self) -> bool {
+        self.can_capture
+    }
+
+    /// The legal first steps in generation order.
+    pub fn first_steps(&self) -> &[Step] {
+        &self.first
+    }
+
+    /// Calls `f` with the children of a node in generation order (`spent == 0` is the root).
+    pub fn for_each_child(&self, pos: &Position, spent: u32, mut f: impl FnMut(&Step)) {
+        self.for_each_child_dyn(pos, spent, &mut f);
+    }
+
+    /// [`Turns::for_each_child`] compiled once: move generation is inlined wherever it is used,
+    /// and this is not a hot path.
+    fn for_each_child_dyn(&self, pos: &Position, spent: u32, f: &mut dyn FnMut(&Step)) {
+        if spent == 0 {
+            self.first.iter().for_each(f);
+            return;
+        }
+        if pos.dice.len() == 1 {
+            self.for_each_last_step(pos, spent, &mut self.buffer(), f);
+            return;
+        }
+        for_each_available(pos, pos.dice, |m| {
+            if let Some(step) = self.step(pos, spent, m) {
+                f(&step)
+            }
+        });
+    }
+
+    /// The children of `parent`, a node with one die left after `spent` dice, in generation
+    /// order: all leaves, the legal ones of the moves of that die.
+    #[inline]
+    fn for_each_last_child(&self, parent: &Position, spent: u32, mut f: impl FnMut(Move, bool)) {
+        let quiet_ok = admits(self.max_spent, spent + 1, false);
+        let kings = parent.pieces(parent.turn.opponent(), Role::King);
+        let Some(role) = parent.dice.first() else { return };
+        if !quiet_ok && kings.is_empty() {
+            return;
+        }
+        for_each_move(parent, RoleSet::of(role), |m| {
+            if m.kind == MoveKind::Castle {
+                return;
+            }
+            let captures_king = m.kind == MoveKind::Normal && kings.contains(m.to);
+            if quiet_ok || captures_king {
+                f(m, captures_king)
+            }
+        });
+    }
+
+    /// A buffer for building steps in: a step whose position has the roll's side to move and
+    /// full-move number, which no move changes (copied once, not per step).
+    fn buffer(&self) -> Step {
+        Step { mv: Move::FILLER, position: self.root, spent: 0, is_leaf: false, captures_king: false }
+    }
+
+    /// [`Turns::for_each_last_child`] with each child built in `step`, a [`Turns::buffer`].
+    #[inline]
+    fn for_each_last_step(&self, parent: &Position, spent: u32, step: &mut Step, mut f: impl FnMut(&Step)) {
+        (step.spent, step.is_leaf, step.position.dice) = (spent + 1, true, Dice::EMPTY);
+        self.for_each_last_child(parent, spent, |m, captures_king| {
+            step.position.restore_from(parent);
+            step.position.play_unchecked(m);
+            step.mv = m;
+            step.captures_king = captures_king;
+            f(step);
+        });
+    }
+
+    /// Calls `f` with `children` of `parent` in their order, each built in `step`, a
+    /// [`Turns::buffer`], until it breaks. Without `leaf_boards` the leaves' moves are not made:
+    /// their steps hold a stale board (and the right dice, move and flags).
+    #[inline]
+    fn try_for_each_built(
+        &self,
+        parent: &Step,
+        children: impl Iterator<Item = Child>,
+        leaf_boards: bool,
+        step: &mut Step,
+        mut f: impl FnMut(&Step) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        for child in children {
+            if leaf_boards || !child.is_leaf {
+                step.position.restore_from(&parent.position);
+                step.position.play_unchecked(child.mv);
+            }
+            step.position.dice = child.mv.pay(parent.position.dice);
+            step.mv = child.mv;
+            step.spent = parent.spent + child.mv.cost_len();
+            step.is_leaf = child.is_leaf;
+            step.captures_king = child.captures_king;
+            f(step)?;
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// [`Turns::try_for_each_built`] with a visitor that never breaks.
+    #[inline]
+    fn for_each_built(
+        &self,
+        parent: &Step,
+        children: impl Iterator<Item = Child>,
+        leaf_boards: bool,
+        step: &mut Step,
+        mut f: impl FnMut(&Step),
+    ) {
+        let _ = self.try_for_each_built(parent, children, leaf_boards, step, |s| {
+            f(s);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// The children of the first step of index `i` that belong to the tree, judged, in
+    /// generation order (none unless it leaves two dice).
+    #[inline]
+    fn second_of(&self, i: usize) -> impl Iterator<Item = Child> + '_ {
+        let (spent, info) = (self.first.get(i).map_or(0, |s| s.spent), self.first_info.get(i));
+        let children = info.and_then(|info| self.second.get(info.start as usize..info.end as usize));
+        children.unwrap_or(&[]).iter().filter_map(move |child| {
+            let is_leaf = verdict(self.max_spent, spent + child.mv.cost_len(), child.captures_king, &child.below)?;
+            Some(Child { is_leaf, ..*child })
+        })
+    }
+
+    /// Calls `f` with the children of `parent`, a node with one die left, in generation order,
+    /// each built in `step`, a [`Turns::buffer`]. They are listed in `leaves` first, so that
+    /// the loop that makes them is one tight loop rather than a callback of move generation
+    /// (which matters most in wasm, where each call passes its move through memory).
+    #[inline]
+    fn for_each_leaf_listed(
+        &self,
+        parent: &Step,
+        leaves: &mut Vec<(Move, bool)>,
+        step: &mut Step,
+        mut f: impl FnMut(&Step),
+    ) {
+        leaves.clear();
+        leaves.reserve(32);
+        self.for_each_last_child(&parent.position, parent.spent, |mv, captures_king| leaves.push((mv, captures_king)));
+        (step.spent, step.is_leaf, step.position.dice) = (parent.spent + 1, true, Dice::EMPTY);
+        for &(mv, captures_king) in leaves.iter() {
+            step.position.restore_from(&parent.position);
+            step.position.play_inline(mv);
+            (step.mv, step.captures_king) = (mv, captures_king);
+            f(step);
+        }
+    }
+
+    /// The children of a node, sorted in UCI order (the tree's key order).
+    pub fn children_sorted(&self, pos: &Position, spent: u32, out: &mut Vec<Step>) {
+        out.clear();
+        self.for_each_child(pos, spent, |s| out.push(*s));
+        out.sort_unstable_by_key(|s| s.mv.uci_order_key());
+    }
+
+    /// The legal first micro-moves in generation order (RULES.md §9).
+    pub fn first_moves(&self) -> Vec<Move> {
+        self.first.iter().map(|s| s.mv).collect()
+    }
+
+    /// Follows `prefix` from the root: the node reached, or `None` if `prefix` does not begin a
+    /// legal turn. An empty prefix gives the root (spent 0, not a leaf).
+    pub fn follow(&self, prefix: &[Uci]) -> Option<Step> {
+        let mut node = self.buffer();
+        for uci in prefix {
+            if node.is_leaf {
+                return None;
+            }
+            let mut found = None;
+            self.for_each_child(&node.position, node.spent, |s| {
+                if found.is_none() && uci.matches(s.mv) {
+                    found = Some(*s);
+                }
+            });
+            node = found?;
+        }
+        Some(node)
+    }
+
+    /// Walks the subtree below a node depth-first in canonical order (children in UCI order),
+    /// calling `visit(path, step)` for every node; `path` holds the moves from the node down to
+    /// and including `step.mv`. Uses one buffer per depth, no per-node allocation.
+    pub fn walk(&self, pos: &Position, spent: u32, mut visit: impl FnMut(&[Move], &Step)) {
+        let _ = self.try_walk(pos, spent, |path, step| {
+            visit(path, step);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`Turns::walk`] until `visit` breaks; returns whether it did.
+    pub fn try_walk(
+        &self,
+        pos: &Position,
+        spent: u32,
+        mut visit: impl FnMut(&[Move], &Step) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.walk_dyn(pos, spent, true, &mut visit)
+    }
+
+    /// The canonical walk of the whole tree with only its shape: `visit(path, is_leaf)` for every
+    /// node, the leaves' moves not made (all that the turn tree's JSON needs).
+    pub fn walk_shape(&self, mut visit: impl FnMut(&[Move], bool)) {
+        let _ = self.walk_dyn(&self.root, 0, false, &mut |path, step| {
+            visit(path, step.is_leaf);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`Turns::try_walk`] compiled once (its callers only differ in `visit`); `leaf_boards` as
+    /// in [`Turns::try_for_each_built`].
+    fn walk_dyn(&self, pos: &Position, spent: u32, leaf_boards: bool, visit: &mut Visit<'_>) -> ControlFlow<()> {
+        let mut buffers: [(Vec<Child>, Vec<u64>); MAX_DEPTH] = Default::default();
+        let mut path = [Move::FILLER; MAX_DEPTH];
+        let mut walk = Walk { buffers: &mut buffers, path: &mut path, leaf_boards, visit };
+        if spent > 0 {
+            let node = Step { mv: Move::FILLER, position: *pos, spent, is_leaf: false, captures_king: false };
+            return self.walk_below(&node, None, 0, &mut walk);
+        }
+        // The root: its children are the first steps, and Turns::new kept most of theirs.
+        let (_, mut order) = std::mem::take(&mut walk.buffers[0]);
+        order.clear();
+        order.extend(self.first.iter().enumerate().map(|(i, s)| s.mv.sort_key(i)));
+        order.sort_unstable();
+        for &key in &order {
+            let i = key as u32 as usize;
+            let Some(step) = self.first.get(i) else { continue };
+            walk.path[0] = step.mv;
+            (walk.visit)(&walk.path[..1], step)?;
+            if !step.is_leaf {
+                self.walk_below(step, Some(i), 1, &mut walk)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The canonical walk below `node` at `depth` (`first`: its index if it is a first step).
+    fn walk_below(&self, node: &Step, first: Option<usize>, depth: usize, walk: &mut Walk<'_, '_>) -> ControlFlow<()> {
+        let Some(buffer) = walk.buffers.get_mut(depth) else { return ControlFlow::Continue(()) };
+        let (mut children, mut order) = std::mem::take(buffer);
+        self.children_of(node, first, &mut children);
+        order.clear();
+        order.extend(children.iter().enumerate().map(|(i, c)| c.mv.sort_key(i)));
+        order.sort_unstable();
+        let ordered = order.iter().filter_map(|&key| children.get(key as u32 as usize).copied());
+        let flow = self.try_for_each_built(node, ordered, walk.leaf_boards, &mut self.buffer(), |step| {
+            walk.path[depth] = step.mv;
+            (walk.visit)(&walk.path[..=depth], step)?;
+            if !step.is_leaf {
+                self.walk_below(step, None, depth + 1, walk)?;
+            }
+            ControlFlow::Continue(())
+        });
+        walk.buffers[depth] = (children, order);
+        flow
+    }
+
+    /// The children of `node` (a node below the root; `first`: its index if it is a first step)
+    /// in generation order, into `out`.
+    fn children_of(&self, node: &Step, first: Option<usize>, out: &mut Vec<Child>) {
+        out.clear();
+        let leaf = |mv, captures_king, is_leaf| Child { mv, captures_king, is_leaf, below: Tally::default() };
+        match first {
+            Some(i) if node.position.dice.len() > 1 => out.extend(self.second_of(i)),
+            _ if node.position.dice.len() == 1 => {
+                self.for_each_last_child(&node.position, node.spent, |mv, captures_king| {
+                    out.push(leaf(mv, captures_king, true))
+                });
+            }
+            _ => self.for_each_child_dyn(&node.position, node.spent, &mut |s| {
+                out.push(leaf(s.mv, s.captures_king, s.is_leaf))
+            }),
+        }
+    }
+
+    /// Calls `f(moves, final position)` for every legal turn in canonical order; the final
+    /// position has the remaining dice and the side to move unchanged (no `endTurn`).
+    pub fn for_each_turn(&self, mut f: impl FnMut(&[Move], &Step)) {
+        let _ = self.try_for_each_turn(|path, step| {
+            f(path, step);
+            ControlFlow::Continue(())
+        });
+    }
+
+    /// [`Turns::for_each_turn`] until `f` breaks; returns whether it did.
+    pub fn try_for_each_turn(&self, mut f: impl FnMut(&[Move], &Step) -> ControlFlow<()>) -> ControlFlow<()> {
+        self.try_walk(&self.root, 0, |path, step| if step.is_leaf { f(path, step) } else { ControlFlow::Continue(()) })
+    }
+
+    /// Calls `f(moves, final step)` for every legal turn in generation order (cheaper than the
+    /// canonical order: nothing is sorted).
+    pub fn for_each_turn_unordered(&self, mut f: impl FnMut(&[Move], &Step)) {
+        let mut path = [Move::FILLER; MAX_DEPTH];
+        let (mut second_buffer, mut third_buffer) = (self.buffer(), self.buffer());
+        let mut leaves = Vec::new();
+        for (i, first) in self.first.iter().enumerate() {
+            path[0] = first.mv;
+            if first.is_leaf {
+                f(&path[..1], first);
+            } else if first.position.dice.len() == 1 {
+                self.for_each_leaf_listed(first, &mut leaves, &mut second_buffer, |second| {
+                    path[1] = second.mv;
+                    f(&path[..2], second);
+                });
+            } else {
+                self.for_each_built(first, self.second_of(i), true, &mut second_buffer, |second| {
+                    path[1] = second.mv;
+                    if second.is_leaf {
+                        f(&path[..2], second);
+                        return;
+                    }
+                    // Below the second level every node has one die left.
+                    self.for_each_leaf_listed(second, &mut leaves, &mut third_buffer, |third| {
+                        path[2] = third.mv;
+                        f(&path, third);
+                    });
+                });
+            }
+        }
+    }
+
+    /// Counts the legal turns; nodes with one die left are counted in bulk.
+    pub fn count(&self) -> u64 {
+        // Every available move of a node with one die left ends the turn: king captures always
+        // count, quiet moves when they are legal.
+        let last = |node: &Step| {
+            let role = node.position.dice.first().unwrap_or(Role::Pawn);
+            if admits(self.max_spent, node.spent + 1, false) {
+                count_single_die_moves(&node.position, role)
+            } else {
+                count_king_captures(&node.position, role)
+            }
+        };
+        let (mut n, mut buffer) = (0, self.buffer());
+        for (i, first) in self.first.iter().enumerate() {
+            if first.is_leaf {
+                n += 1;
+            } else if first.position.dice.len() == 1 {
+                n += last(first);
+            } else {
+                self.for_each_built(first, self.second_of(i), false, &mut buffer, |second| {
+                    n += if second.is_leaf { 1 } else { last(second) };
+                });
+            }
+        }
+        n
+    }
+
+    /// The micro-moves one die of type `role` allows in `pos` (castling needs two dice, so it
+    /// is excluded), counted in bulk: `(all, king captures)`. Each of them ends a path, which is
+    /// how [`Turns::count`] counts the last level of the tree.
+    pub fn count_single_die(pos: &Position, role: Role) -> (u64, u64) {
+        (count_single_die_moves(pos, role), count_king_captures(pos, role))
+    }
+
+    /// The dice field spendable after `prefix` (RULES.md §10), or `None` if `prefix` does not
+    /// begin a legal turn.
+    pub fn playable_after(&self, prefix: &[Uci]) -> Option<Dice> {
+        let node = self.follow(prefix)?;
+        if node.is_leaf {
+            return Some(Dice::EMPTY);
+        }
+        let start = node.position.dice;
+        let mut best = Dice::EMPTY;
+        self.walk(&node.position, node.spent, |_, step| {
+            if step.is_leaf {
+                best = best.max_per_face(spent_between(start, step.position.dice));
+            }
+        });
+        Some(best)
+    }
+}
+
+/// The dice spent going from pool `before` to pool `after` (`after` ⊆ `before`).
+fn spent_between(before: Dice, after: Dice) -> Dice {
+    let mut out = Dice::EMPTY;
+    for role in Role::ALL {
+        for _ in after.count(role)..before.count(role) {
+            out = out.with(role).unwrap_or(out);
+        }
+    }
+    out
+}
