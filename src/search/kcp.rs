@@ -2,10 +2,9 @@
 
 use crate::rules::attacks::{self, attacks};
 #[cfg(test)]
-use crate::rules::try_for_each_available;
-use crate::rules::{for_each_move, try_for_each_move};
-use crate::{Bitboard, Color, Dice, Move, MoveKind, Position, Role, RoleSet, Square};
-use std::ops::ControlFlow;
+use crate::rules::for_each_available;
+use crate::rules::for_each_move;
+use crate::{Bitboard, Color, Dice, Move, MoveKind, Position, Role, RoleSet};
 
 /// One of the 56 multisets of three dice with its weight out of 216.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,13 +73,15 @@ pub fn kcp_numerator(pos: &Position, defender: Color, target: Role) -> u32 {
     }
     let mut attacker = *pos;
     attacker.set_turn(defender.opponent());
-    let tables = &TABLES;
+    let tables = tables();
     let root = Board::of(&attacker);
-    let direct = root.hit_roles(attacker.turn(), targets, RoleSet::ALL);
+    let direct = root.hit_roles(attacker.turn(), targets, ALL_ROLES);
     // The rolls not yet known to succeed.
     let mut open = !0u64 >> 8;
-    for r in direct.iter() {
-        open &= !tables.with_role[r.index()];
+    for r in Role::ALL {
+        if direct & bit(r) != 0 {
+            open &= !tables.with_role[r.index()];
+        }
     }
     if open != 0 {
         settle_by_search(&attacker, targets, tables, &mut open);
@@ -95,65 +96,73 @@ fn settle_by_search(pos: &Position, targets: Bitboard, tables: &Tables, open: &m
     // The squares from which a pawn, knight or king hits a target: independent of occupancy.
     let mut leapers = [Bitboard::EMPTY; 6];
     for t in targets {
-        for r in [Role::Pawn, Role::Knight, Role::King] {
-            leapers[r.index()] |= attacks(r, us.opponent(), t, Bitboard::EMPTY);
-        }
+        leapers[Role::Pawn.index()] |= attacks::pawn(us.opponent(), t);
+        leapers[Role::Knight.index()] |= attacks::knight(t);
+        leapers[Role::King.index()] |= attacks::king(t);
     }
     // The types the attacker has: a die of another type can only move a piece that a promotion
     // creates.
-    let present = Role::ALL.into_iter().filter(|&r| pos.pieces(us, r).any()).fold(RoleSet::EMPTY, RoleSet::with);
-    let roles =
-        Role::ALL.into_iter().filter(|r| *open & tables.with_role[r.index()] != 0).fold(RoleSet::EMPTY, RoleSet::with);
-    let _ = try_for_each_move(pos, roles, |m1| {
+    let mut present = 0u8;
+    for r in Role::ALL {
+        if pos.pieces(us, r).any() {
+            present |= bit(r);
+        }
+    }
+    let mut roles = RoleSet::EMPTY;
+    for r in Role::ALL {
+        if *open & tables.with_role[r.index()] != 0 {
+            roles = roles.with(r);
+        }
+    }
+    for_each_move(pos, roles, |m1| {
         if *open == 0 {
-            return ControlFlow::Break(());
+            return;
         }
         if m1.kind == MoveKind::Castle {
             // Spends K and R: the one die left must hit a target at once.
             let rolls = *open & tables.with_role[Role::King.index()] & tables.with_role[Role::Rook.index()];
             if rolls == 0 {
-                return ControlFlow::Continue(());
+                return;
             }
             let mut child = *pos;
             child.play_unchecked(m1);
-            let hits = Board::of(&child).hit_roles(us, targets, RoleSet::ALL);
-            for i in roll_indices(rolls) {
-                if tables.after_castle[i].intersection(hits).any() {
+            let hits = Board::of(&child).hit_roles(us, targets, ALL_ROLES);
+            for i in Bits(rolls) {
+                if tables.after_castle[i] & hits != 0 {
                     *open &= !(1 << i);
                 }
             }
-            return ControlFlow::Continue(());
+            return;
         }
         let x = m1.role.index();
         // The open rolls with an `x` whose other dice can move something after this move.
-        let movable = m1.promotion.map_or(present, |p| present.with(p));
+        let movable = present | m1.promotion.map_or(0, bit);
         let mut rolls = *open & tables.leaving(x, movable);
         if rolls == 0 {
-            return ControlFlow::Continue(());
+            return;
         }
         let mut child = *pos;
         child.play_unchecked(m1);
         let board = Board::of(&child);
         // One of the two remaining dice hits at once.
-        let hits = board.hit_roles(us, targets, RoleSet::ALL);
+        let hits = board.hit_roles(us, targets, ALL_ROLES);
         let settled = rolls & tables.leaving(x, hits);
         rolls &= !settled;
         *open &= !settled;
         if rolls == 0 {
-            return ControlFlow::Continue(());
+            return;
         }
         // A second move of one remaining die `y`, then the last die `z` hits. `wanted[y]`: the
         // types `z` of the open rolls `{x, y, z}`; none of them hits here (those rolls are
         // settled above), so after a second move one hits iff the mover lands on a square
         // hitting a target, or the move opens or changes a line from a target (then the
         // sliders are tested again on the new board).
-        let mut wanted = [RoleSet::EMPTY; 6];
-        for i in roll_indices(rolls) {
+        let mut wanted = [0u8; 6];
+        for i in Bits(rolls) {
             let rest = tables.rest[x][i];
-            for y in rest.iter() {
+            for y in Bits(u64::from(rest)) {
                 // Two dice of one type leave that type; two types leave the other.
-                let z = if rest.len() == 1 { rest } else { rest.without(y) };
-                wanted[y.index()] = wanted[y.index()].union(z);
+                wanted[y] |= if rest.count_ones() == 1 { rest } else { rest & !(1 << y) };
             }
         }
         let (mut diagonal, mut straight) = (Bitboard::EMPTY, Bitboard::EMPTY);
@@ -165,8 +174,8 @@ fn settle_by_search(pos: &Position, targets: Bitboard, tables: &Tables, open: &m
         let mut second = Second { board: &board, child: &child, targets, leapers: &leapers, diagonal, straight, us, x };
         // Pawns through the generator (pushes, promotions, en passant); the other pieces by
         // their destination sets, keeping only the destinations that can make a hit.
-        if wanted[Role::Pawn.index()].any() {
-            for_each_move(&child, RoleSet::of(Role::Pawn), |m2| {
+        if wanted[Role::Pawn.index()] != 0 {
+            for_each_move(&child, RoleSet::EMPTY.with(Role::Pawn), |m2| {
                 second.try_move(m2, &mut wanted, tables, open);
             });
         }
@@ -174,13 +183,13 @@ fn settle_by_search(pos: &Position, targets: Bitboard, tables: &Tables, open: &m
         for y in [Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King] {
             for from in board.ours[y.index()] {
                 let want = wanted[y.index()];
-                if want.is_empty() {
+                if want == 0 {
                     break;
                 }
                 let dest = attacks(y, us, from, board.occupied) & !own;
                 let useful = if lines.contains(from) {
                     dest
-                } else if want.contains(y) {
+                } else if want & bit(y) != 0 {
                     dest & second.landing(y)
                 } else {
                     continue;
@@ -191,14 +200,7 @@ fn settle_by_search(pos: &Position, targets: Bitboard, tables: &Tables, open: &m
                 }
             }
         }
-        ControlFlow::Continue(())
     });
-}
-
-/// The indices of the rolls in a roll set (bit `i` = roll `i` of [`rolls56`]).
-#[inline]
-fn roll_indices(rolls: u64) -> impl Iterator<Item = usize> {
-    Bitboard(rolls).map(Square::index)
 }
 
 /// The second-move stage below one first move.
@@ -233,35 +235,62 @@ impl Second<'_> {
     /// Settles the open rolls `{x, y, z}` for which the non-castling move `m2` of type `y` lets
     /// the last die `z` hit.
     #[inline]
-    fn try_move(&mut self, m2: Move, wanted: &mut [RoleSet; 6], tables: &Tables, open: &mut u64) {
+    fn try_move(&mut self, m2: Move, wanted: &mut [u8; 6], tables: &Tables, open: &mut u64) {
         if m2.kind == MoveKind::Castle {
             return;
         }
-        let y = m2.role;
-        let want = wanted[y.index()];
-        if want.is_empty() {
+        let y = m2.role.index();
+        let want = wanted[y];
+        if want == 0 {
             return;
         }
         let lines = self.diagonal | self.straight;
         let victim = m2.en_passant_victim(self.us);
         let opens = lines.contains(m2.from) || victim.is_some_and(|v| lines.contains(v));
         let landed = m2.promotion.unwrap_or(m2.role);
-        let mut hits = RoleSet::EMPTY;
-        if want.contains(landed) && self.landing(landed).contains(m2.to) {
+        let mut hits = 0u8;
+        if want & bit(landed) != 0 && self.landing(landed).contains(m2.to) {
             // Landing where it hits. With `opens` false the lines from the targets only lose
             // the squares beyond `to`, so this is exact for sliders too.
-            hits = hits.with(landed);
+            hits |= bit(landed);
         }
-        let sliders = want.intersection(RoleSet::SLIDERS);
-        if opens && sliders.any() {
+        if opens && want & SLIDERS != 0 {
             // A line opens: any slider may hit now.
-            hits = hits.union(self.board.after(self.child, m2).hit_roles(self.us, self.targets, sliders));
+            hits |= self.board.after(self.child, m2).hit_roles(self.us, self.targets, want & SLIDERS);
         }
-        for z in hits.intersection(want).iter() {
-            *open &= !(1 << tables.roll_of[self.x][y.index()][z.index()]);
-            wanted[y.index()] = wanted[y.index()].without(z);
-            wanted[z.index()] = wanted[z.index()].without(y);
+        for z in Bits(u64::from(hits & want)) {
+            *open &= !(1 << tables.roll_of[self.x][y][z]);
+            wanted[y] &= !(1 << z);
+            wanted[z] &= !(1 << y);
         }
+    }
+}
+
+/// Bishops, rooks and queens as a role mask.
+const SLIDERS: u8 = 1 << 2 | 1 << 3 | 1 << 4;
+
+/// All six roles as a role mask.
+const ALL_ROLES: u8 = 0b11_1111;
+
+/// The mask bit of a role.
+#[inline]
+const fn bit(role: Role) -> u8 {
+    1 << role.index()
+}
+
+/// The squares of a bitmask over 0..64 as indices.
+struct Bits(u64);
+
+impl Iterator for Bits {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Some(i)
     }
 }
 
@@ -300,37 +329,37 @@ impl Board {
     /// `targets` (the geometric attack test: only captures land on occupied squares, and every
     /// capture of an enemy piece is pseudo-legal).
     #[inline]
-    fn hit_roles(&self, us: Color, targets: Bitboard, wanted: RoleSet) -> RoleSet {
-        let mut out = RoleSet::EMPTY;
-        let has = |r: Role| wanted.contains(r) && self.ours[r.index()].any();
+    fn hit_roles(&self, us: Color, targets: Bitboard, wanted: u8) -> u8 {
+        let mut out = 0u8;
+        let has = |r: Role| wanted & bit(r) != 0 && self.ours[r.index()].any();
         let (pawn, knight, bishop, rook, queen, king) =
             (has(Role::Pawn), has(Role::Knight), has(Role::Bishop), has(Role::Rook), has(Role::Queen), has(Role::King));
         for t in targets {
             if pawn && (attacks::pawn(us.opponent(), t) & self.ours[0]).any() {
-                out = out.with(Role::Pawn);
+                out |= bit(Role::Pawn);
             }
             if knight && (attacks::knight(t) & self.ours[1]).any() {
-                out = out.with(Role::Knight);
+                out |= bit(Role::Knight);
             }
             if king && (attacks::king(t) & self.ours[5]).any() {
-                out = out.with(Role::King);
+                out |= bit(Role::King);
             }
             if bishop || queen {
                 let diagonal = attacks::bishop(t, self.occupied);
                 if bishop && (diagonal & self.ours[2]).any() {
-                    out = out.with(Role::Bishop);
+                    out |= bit(Role::Bishop);
                 }
                 if queen && (diagonal & self.ours[4]).any() {
-                    out = out.with(Role::Queen);
+                    out |= bit(Role::Queen);
                 }
             }
             if rook || queen {
                 let straight = attacks::rook(t, self.occupied);
                 if rook && (straight & self.ours[3]).any() {
-                    out = out.with(Role::Rook);
+                    out |= bit(Role::Rook);
                 }
                 if queen && (straight & self.ours[4]).any() {
-                    out = out.with(Role::Queen);
+                    out |= bit(Role::Queen);
                 }
             }
         }
@@ -338,58 +367,64 @@ impl Board {
     }
 }
 
-/// Lookup tables over the 56 rolls (indices into [`rolls56`]), computed at compile time.
+/// Lookup tables over the 56 rolls (indices into [`rolls56`]).
 struct Tables {
     /// The rolls holding at least one die of each type.
     with_role: [u64; 6],
-    /// `rest[x][i]`: the types of the two dice left when a die `x` is spent from roll `i` (none
-    /// if roll `i` holds no `x`).
-    rest: [[RoleSet; 56]; 6],
+    /// `rest[x][i]`: the types of the two dice left when a die `x` is spent from roll `i` (0 if
+    /// roll `i` holds no `x`).
+    rest: [[u8; 56]; 6],
     /// `leaving[x][r]`: the rolls where spending a die `x` leaves a die `r`.
     leaving: [[u64; 6]; 6],
     /// `after_castle[i]`: the type of the die left when K and R are spent from roll `i`.
-    after_castle: [RoleSet; 56],
+    after_castle: [u8; 56],
     /// The roll holding the dice `x`, `y`, `z` (in any order).
-    roll_of: [[[u8; 6]; 6]; 6],
+    roll_of: [[[usize; 6]; 6]; 6],
     /// The weight of each roll.
     weight: [u32; 56],
 }
 
 impl Tables {
-    /// The rolls where spending a die `x` leaves a die of a type in `roles`.
+    /// The rolls where spending a die `x` leaves a die of a type in the role mask `roles`.
     #[inline]
-    fn leaving(&self, x: usize, roles: RoleSet) -> u64 {
-        roles.iter().fold(0, |acc, r| acc | self.leaving[x][r.index()])
+    fn leaving(&self, x: usize, roles: u8) -> u64 {
+        Bits(u64::from(roles)).fold(0, |acc, r| acc | self.leaving[x][r])
     }
 
     /// The total weight of the rolls of `mask`.
     #[inline]
     fn weight_of(&self, mask: u64) -> u32 {
-        roll_indices(mask).map(|i| self.weight[i]).sum()
+        Bits(mask).map(|i| self.weight[i]).sum()
     }
 }
 
-/// The faces of `dice` (a constant context has no iterators).
-const fn faces(dice: Dice) -> RoleSet {
-    let (mut out, mut r) = (RoleSet::EMPTY, 0);
+/// The role mask of the faces of `dice` (a constant context has no iterators).
+const fn faces(dice: Dice) -> u8 {
+    let (mut out, mut r) = (0, 0);
     while r < 6 {
         if dice.has(Role::ALL[r]) {
-            out = out.with(Role::ALL[r]);
+            out |= 1 << r;
         }
         r += 1;
     }
     out
 }
 
-static TABLES: Tables = tables();
+/// The tables, computed at compile time.
+static TABLES: Tables = tables_table();
 
-const fn tables() -> Tables {
+#[inline]
+fn tables() -> &'static Tables {
+    &TABLES
+}
+
+const fn tables_table() -> Tables {
     let rolls = rolls_table();
     let mut t = Tables {
         with_role: [0; 6],
-        rest: [[RoleSet::EMPTY; 56]; 6],
+        rest: [[0; 56]; 6],
         leaving: [[0; 6]; 6],
-        after_castle: [RoleSet::EMPTY; 56],
+        after_castle: [0; 56],
         roll_of: [[[0; 6]; 6]; 6],
         weight: [0; 56],
     };
@@ -430,7 +465,7 @@ const fn tables() -> Tables {
                 while i < 56 && rolls[i].dice.bits() != dice.bits() {
                     i += 1;
                 }
-                t.roll_of[x][y][z] = i as u8;
+                t.roll_of[x][y][z] = i;
                 z += 1;
             }
             y += 1;
@@ -459,7 +494,10 @@ fn hits(pos: &Position, role: Role, targets: Bitboard) -> bool {
     }
     let occupied = pos.occupied();
     let mut squares = targets;
-    Iterator::any(&mut squares, |t| (attacks(role, us.opponent(), t, occupied) & pieces).any())
+    Iterator::any(&mut squares, |t| {
+        let from = attacks(role, us.opponent(), t, occupied);
+        (from & pieces).any()
+    })
 }
 
 #[cfg(test)]
@@ -469,22 +507,20 @@ fn reaches(pos: &Position, dice: Dice, targets: Bitboard) -> bool {
     if dice.len() < 2 {
         return false;
     }
-    try_for_each_available(pos, dice, |m| {
+    let mut found = false;
+    for_each_available(pos, dice, |m| {
+        if found {
+            return;
+        }
         let rest = m.pay(dice);
         if rest.is_empty() {
-            return ControlFlow::Continue(());
+            return;
         }
         let mut child = *pos;
         child.play_unchecked(m);
-        let found =
-            Role::ALL.iter().any(|&r| rest.has(r) && hits(&child, r, targets)) || reaches(&child, rest, targets);
-        if found {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    })
-    .is_break()
+        found = Role::ALL.iter().any(|&r| rest.has(r) && hits(&child, r, targets)) || reaches(&child, rest, targets);
+    });
+    found
 }
 
 #[cfg(test)]
