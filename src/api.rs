@@ -22,12 +22,12 @@ pub const PERFT_MAX_DEPTH: u32 = 8;
 
 /// `getLegalUciMoves`: the first micro-moves of the legal turns, in generation order.
 pub fn legal_uci_moves(dfen: &str) -> Vec<String> {
-    roll(dfen).map_or_else(Vec::new, |t| t.first_moves().iter().map(uci_string).collect())
+    turns_of(dfen).map_or_else(Vec::new, |t| t.first_moves().iter().map(uci_string).collect())
 }
 
 /// `getLegalTurnTree` as JSON text, keys in UCI order: `"{}"` for a pass, no dice or invalid input.
 pub fn legal_turn_tree_json(dfen: &str) -> String {
-    roll(dfen).map_or_else(|| "{}".to_owned(), |t| turn_tree_json(&t))
+    turns_of(dfen).map_or_else(|| "{}".to_owned(), |t| turn_tree_json(&t))
 }
 
 /// The legal turn tree of `turns` as JSON text, byte-identical to JavaScript's `JSON.stringify`.
@@ -62,7 +62,7 @@ pub fn turn_tree_json(turns: &Turns) -> String {
 /// the enumeration a bot performs, used to compare wasm with native (`npm run bench`).
 pub fn enumerate_legal_turns(dfen: &str) -> u64 {
     let mut n = 0u64;
-    if let Some(turns) = roll(dfen) {
+    if let Some(turns) = turns_of(dfen) {
         turns.for_each_turn_unordered(|_, step| {
             std::hint::black_box(&step.position);
             n += 1;
@@ -190,7 +190,7 @@ fn uci_string(m: &Move) -> String {
 }
 
 /// The legal turns of a roll given as DFEN text; `None` for invalid text or a pass.
-fn roll(dfen: &str) -> Option<Turns> {
+fn turns_of(dfen: &str) -> Option<Turns> {
     Turns::new(&Position::from_dfen(dfen).ok()?)
 }
 

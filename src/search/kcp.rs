@@ -8,15 +8,15 @@ use crate::{Bitboard, Color, Dice, Move, MoveKind, Position, Role, RoleSet};
 
 /// One of the 56 multisets of three dice with its weight out of 216.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Roll {
+pub struct WeightedDice {
     pub dice: Dice,
     /// 1 for `AAA`, 3 for `AAB`/`ABB`, 6 for `ABC`.
     pub weight: u32,
 }
 
 /// The 56 multisets `R56` in the order `d1 = 1..6, d2 = d1..6, d3 = d2..6`.
-pub fn rolls56() -> &'static [Roll; 56] {
-    static ROLLS: [Roll; 56] = rolls_table();
+pub fn rolls56() -> &'static [WeightedDice; 56] {
+    static ROLLS: [WeightedDice; 56] = rolls_table();
     &ROLLS
 }
 
@@ -28,8 +28,8 @@ const fn add_die(dice: Dice, role: Role) -> Dice {
     }
 }
 
-const fn rolls_table() -> [Roll; 56] {
-    let mut out = [Roll { dice: Dice::EMPTY, weight: 0 }; 56];
+const fn rolls_table() -> [WeightedDice; 56] {
+    let mut out = [WeightedDice { dice: Dice::EMPTY, weight: 0 }; 56];
     let mut n = 0;
     let mut a = 0;
     while a < 6 {
@@ -45,7 +45,7 @@ const fn rolls_table() -> [Roll; 56] {
                 } else {
                     6
                 };
-                out[n] = Roll { dice, weight };
+                out[n] = WeightedDice { dice, weight };
                 n += 1;
                 c += 1;
             }

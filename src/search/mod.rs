@@ -43,7 +43,7 @@ pub use eval::{
 };
 pub use expectimax::{chance_node, ExpectimaxBot, ExpectimaxStats, CANDIDATE_LIMIT, LOSS};
 pub use game::{play_untimed, GameSeeds, HALFMOVE_DRAW, TURN_CAP};
-pub use kcp::{kcp, kcp_numerator, rolls56, Roll};
+pub use kcp::{kcp, kcp_numerator, rolls56, WeightedDice};
 pub use montecarlo::{probability_score, MonteCarloBot, DEFAULT_BUDGET_MS as MONTE_CARLO_DEFAULT_BUDGET_MS};
 pub use prng::{derive, mix64, seed_from_number, Rng};
 pub use registry::{RegisterError, Registry, MAX_CUSTOM_BOTS, MAX_ID_LEN, MAX_NAME_LEN};
