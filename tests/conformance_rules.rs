@@ -120,15 +120,7 @@ struct Status {
     winner: Option<String>,
 }
 
-macro_rules! titled {
-    ($($t:ty),*) => {
-        $(impl Case for $t {
-            fn name(&self) -> String {
-                self.title.clone()
-            }
-        })*
-    };
-}
+use common::conformance::titled;
 titled!(Dfen, ApplyMove, Movegen, WithMoves, Perft, NormalizedFen);
 
 impl<E> Case for DfenCase<E> {

@@ -89,6 +89,18 @@ pub trait Case {
     fn name(&self) -> String;
 }
 
+/// Implements [`Case`] for case structs named by their `title` field.
+macro_rules! titled {
+    ($($t:ty),*) => {
+        $(impl $crate::common::conformance::Case for $t {
+            fn name(&self) -> String {
+                self.title.clone()
+            }
+        })*
+    };
+}
+pub(crate) use titled;
+
 /// The failures of one case: every field compared adds one when it differs, so a case reports all
 /// its wrong fields at once.
 #[derive(Default)]

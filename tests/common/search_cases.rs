@@ -373,15 +373,7 @@ fn present<'de, D: serde::Deserializer<'de>, T: Deserialize<'de>>(d: D) -> Resul
     Option::<T>::deserialize(d).map(Some)
 }
 
-macro_rules! titled {
-    ($($t:ty),*) => {
-        $(impl Case for $t {
-            fn name(&self) -> String {
-                self.title.clone()
-            }
-        })*
-    };
-}
+use super::conformance::titled;
 titled!(CustomEstimate, JsBudget, Decision, Equity, SprtCase, PairVariance);
 
 impl Case for Stream {
