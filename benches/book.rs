@@ -29,6 +29,7 @@ use dicechess::book::build::{process_line, Aggregator, BuildOptions, Skip, UsedG
 use dicechess::book::dcb::{self, Record};
 use dicechess::book::{key_hash, write_tsv, Book, DcbBook, Signature, TsvBook, TsvEntry, WeightColumn};
 use dicechess::search::{choose_turn, derive, rolls56, Bot, Registry, Rng};
+use dicechess::Roll;
 use dicechess::{Color, Dice, Move, Position, Role};
 use serde_json::json;
 
@@ -76,7 +77,7 @@ fn play_game(bot: &dyn Bot, seed: u64, g: u64) -> (String, Vec<Position>) {
         }
         pos.set_dice(dice);
         let mover = pos.turn();
-        let choice = choose_turn(bot, &pos, &mut rngs[mover.index()], None);
+        let choice = choose_turn(bot, Roll::new(&pos).expect("a roll"), &mut rngs[mover.index()], None);
         let moves: Vec<String> = choice.moves.iter().map(Move::to_string).collect();
         turns.push(json!({ "dice": dice.to_field(mover), "moves": moves }));
         let mut captured = false;

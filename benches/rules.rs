@@ -85,7 +85,7 @@ fn enumerate(c: &mut Criterion) {
             g.bench_with_input(BenchmarkId::new(name, faces), &pos, |b, pos| {
                 b.iter(|| {
                     let mut n = 0u64;
-                    if let Some(turns) = dicechess::Turns::new(black_box(pos)) {
+                    if let Some(turns) = dicechess::Turns::of_position(black_box(pos)) {
                         turns.for_each_turn_unordered(|_, step| {
                             black_box(&step.position);
                             n += 1;

@@ -14,6 +14,7 @@ use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use dicechess::search::{choose_turn, legal_turns, ExpectimaxBot, MonteCarloBot, Rng};
+use dicechess::Roll;
 use dicechess::{Position, Turns};
 use serde_json::Value;
 
@@ -49,7 +50,7 @@ fn uci(moves: &[dicechess::Move]) -> Vec<String> {
 fn expectimax(c: &mut Criterion) {
     let mut g = c.benchmark_group("scenarios/expectimax");
     for (id, pos, seed, run) in runs() {
-        let choose = || choose_turn(&ExpectimaxBot, &pos, &mut Rng::from_seed(seed), None);
+        let choose = || choose_turn(&ExpectimaxBot, Roll::new(&pos).expect("a roll"), &mut Rng::from_seed(seed), None);
         assert_eq!(uci(&choose().moves), strings(&run["bots"]["expectimax"]), "{id} seed {seed}");
         g.bench_function(BenchmarkId::new(&id, seed), |b| b.iter(|| black_box(choose())));
     }
@@ -59,7 +60,7 @@ fn expectimax(c: &mut Criterion) {
 fn monte_carlo(c: &mut Criterion) {
     let mut g = c.benchmark_group("scenarios/monte-carlo-scores");
     for (id, pos, seed, run) in runs().into_iter().filter(|r| MONTE_CARLO_SCENARIOS.contains(&r.0.as_str())) {
-        let list = Turns::new(&pos).map(|t| legal_turns(&t)).unwrap_or_default();
+        let list = Turns::of_position(&pos).map(|t| legal_turns(&t)).unwrap_or_default();
         let scores = || MonteCarloBot::untimed_scores(&pos, &list, &mut Rng::from_seed(seed));
         let want: Vec<i64> = run["monteCarloScores"]
             .as_array()

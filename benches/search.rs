@@ -17,6 +17,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use dicechess::search::{
     advance, chance_node, choose_turn, estimate_equity, kcp_numerator, legal_turns, ExpectimaxBot, Registry, Rng,
 };
+use dicechess::Roll;
 use dicechess::{Color, Position, Role, Turns};
 
 const POSITIONS: &[(&str, &str)] = &[
@@ -72,7 +73,14 @@ fn decisions(c: &mut Criterion) {
         for &(name, fen) in POSITIONS {
             let roll = position(&format!("{fen} {DICE_123}"));
             g.bench_with_input(BenchmarkId::new(bot, format!("{name}/123")), &roll, |b, roll| {
-                b.iter(|| choose_turn(bot_ref.as_ref(), black_box(roll), &mut Rng::from_seed(1), None))
+                b.iter(|| {
+                    choose_turn(
+                        bot_ref.as_ref(),
+                        Roll::new(black_box(roll)).expect("a roll"),
+                        &mut Rng::from_seed(1),
+                        None,
+                    )
+                })
             });
         }
     }
@@ -86,7 +94,7 @@ fn expectimax(c: &mut Criterion) {
     let greedy = registry.resolve(Some("greedy")).clone();
     for &(name, fen) in POSITIONS {
         let roll = position(&format!("{fen} {DICE_123}"));
-        let choice = choose_turn(greedy.as_ref(), &roll, &mut Rng::from_seed(1), None);
+        let choice = choose_turn(greedy.as_ref(), Roll::new(&roll).expect("a roll"), &mut Rng::from_seed(1), None);
         let mut x = roll;
         for m in &choice.moves {
             x.play_unchecked(*m);
@@ -100,13 +108,13 @@ fn expectimax(c: &mut Criterion) {
     // The untimed search on each position with dice 123.
     for &(name, fen) in POSITIONS {
         let roll = position(&format!("{fen} {DICE_123}"));
-        let Some(turns) = Turns::new(&roll) else { continue };
+        let Some(turns) = Turns::of_position(&roll) else { continue };
         let list = legal_turns(&turns);
         let (_, stats) = ExpectimaxBot::search(&roll, &list, &mut Rng::from_seed(1), None);
         g.throughput(Throughput::Elements(56 * stats.expanded as u64));
         g.bench_with_input(BenchmarkId::new("search", format!("{name}/123")), &roll, |b, roll| {
             b.iter(|| {
-                let turns = Turns::new(black_box(roll)).expect("a roll with turns");
+                let turns = Turns::of_position(black_box(roll)).expect("a roll with turns");
                 ExpectimaxBot::search(roll, &legal_turns(&turns), &mut Rng::from_seed(1), None)
             })
         });

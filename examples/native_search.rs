@@ -17,6 +17,7 @@ mod common;
 use std::hint::black_box;
 
 use dicechess::search::{choose_turn, estimate_equity, kcp_numerator, legal_turns, ExpectimaxBot, Registry, Rng};
+use dicechess::Roll;
 use dicechess::{Color, Position, Role, Turns};
 
 fn main() {
@@ -53,14 +54,19 @@ fn main() {
         let decide = |bot: &str| {
             common::time(|| {
                 let pos = parse(black_box(roll));
-                black_box(choose_turn(registry.resolve(Some(bot)).as_ref(), &pos, &mut Rng::from_seed(1), None));
+                black_box(choose_turn(
+                    registry.resolve(Some(bot)).as_ref(),
+                    Roll::new(&pos).expect("a roll"),
+                    &mut Rng::from_seed(1),
+                    None,
+                ));
             })
         };
         let (greedy, aggressive) = (decide("greedy"), decide("aggressive"));
         let mut expanded = 0;
         let search = common::time(|| {
             let pos = parse(black_box(roll));
-            let Some(turns) = Turns::new(&pos) else { return };
+            let Some(turns) = Turns::of_position(&pos) else { return };
             let (_, stats) = ExpectimaxBot::search(&pos, &legal_turns(&turns), &mut Rng::from_seed(1), None);
             expanded = black_box(stats.expanded);
         });

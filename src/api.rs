@@ -75,7 +75,7 @@ pub fn enumerate_legal_turns(dfen: &str) -> u64 {
 pub fn playable_dice(dfen: &str, moves: Option<&[&str]>) -> Option<String> {
     let pos = Position::from_dfen(dfen).ok()?;
     let prefix = parse_moves(moves.unwrap_or(&[]))?;
-    match Turns::new(&pos) {
+    match Turns::of_position(&pos) {
         None => prefix.is_empty().then(String::new),
         Some(turns) => Some(turns.playable_after(&prefix)?.to_field(pos.turn())),
     }
@@ -122,7 +122,7 @@ pub fn apply_turn(dfen: &str, moves: &[&str]) -> Option<String> {
     if moves.is_empty() {
         return None;
     }
-    let end = Turns::new(&pos)?.follow(&moves)?;
+    let end = Turns::of_position(&pos)?.follow(&moves)?;
     if !end.is_leaf {
         return None;
     }
@@ -191,7 +191,7 @@ fn uci_string(m: &Move) -> String {
 
 /// The legal turns of a roll given as DFEN text; `None` for invalid text or a pass.
 fn turns_of(dfen: &str) -> Option<Turns> {
-    Turns::new(&Position::from_dfen(dfen).ok()?)
+    Turns::of_position(&Position::from_dfen(dfen).ok()?)
 }
 
 /// Parses 0..3 UCI strings; `None` if there are more or any does not parse.

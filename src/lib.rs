@@ -6,8 +6,9 @@
 //! * **position**: the board, side to move, castling rights, en-passant square, clocks and a dice
 //!   pool ([`Position`], written as DFEN). Between turns its pool is empty.
 //! * **dice**: a pool of 0–3 faces, each naming a piece type ([`Dice`]).
-//! * **roll**: a position whose side to move has rolled its dice (a non-empty pool); the start of
-//!   a turn. Every turn-level function (the turn tree, the bots, book lookup) takes a roll.
+//! * **roll**: a position whose side to move has rolled its dice (a non-empty pool) in a game not
+//!   over (both kings on the board); the start of a turn ([`Roll`], checked once by
+//!   [`Roll::new`]). The turn-level functions (the turn tree, the bots) take a roll.
 //! * **micro-move**: one move of one piece, spending the die of its type; castling spends a King and
 //!   a Rook die ([`Move`]; [`Uci`] is its text identity).
 //! * **turn**: the 1–3 micro-moves a player makes for one roll: a complete path that spends the most
@@ -19,10 +20,10 @@
 //!   only where a pawn can take) and its dice sorted (RULES.md §13).
 //!
 //! ```
-//! use dicechess::{Position, Turns};
+//! use dicechess::{Position, Roll, Turns};
 //!
-//! let roll = Position::from_dfen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN").unwrap();
-//! let turns = Turns::new(&roll).unwrap();
+//! let pos = Position::from_dfen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN").unwrap();
+//! let turns = Turns::new(Roll::new(&pos).unwrap()).unwrap();
 //! assert_eq!(turns.count(), 4); // b1a3,a1b1  b1c3,a1b1  g1f3,h1g1  g1h3,h1g1
 //! ```
 
@@ -38,8 +39,8 @@ pub mod search;
 mod sort;
 
 pub use rules::{
-    count_legal_turns, perft, perft_divide, Bitboard, Castling, Color, DfenError, Dice, Move, MoveKind, Piece,
-    Position, Role, RoleSet, Square, Step, Turns, Uci,
+    count_legal_turns, perft, perft_divide, Bitboard, Castling, Color, DfenError, Dice, Move, MoveKind, NotARoll,
+    Piece, Position, Role, RoleSet, Roll, Square, Step, Turns, Uci,
 };
 
 #[cfg(feature = "wasm")]

@@ -10,7 +10,7 @@ use common::random::sparse_with_kings;
 use dicechess::book::build::{process_line, Aggregator, BuildOptions};
 use dicechess::book::playout::{judge, Judging, Playout};
 use dicechess::book::{encode_tsv, validate_tsv, Book, DcbBook, Signature, TsvBook};
-use dicechess::search::{is_finished, legal_turns, Registry, Rng};
+use dicechess::search::{legal_turns, Registry, Rng};
 use dicechess::{Color, Dice, Position, Role, Turns};
 use proptest::prelude::*;
 
@@ -61,7 +61,7 @@ fn random_game(rng: &mut Rng, id: usize) -> String {
         let mut rolled = pos;
         rolled.set_dice(dice);
         let field = dice.to_field(pos.turn());
-        let Some(legal) = Turns::new(&rolled) else {
+        let Some(legal) = Turns::of_position(&rolled) else {
             turns.push(format!("{{\"dice\":\"{field}\",\"moves\":[]}}"));
             pos.end_turn();
             continue;
@@ -116,8 +116,8 @@ proptest! {
         let judging = Judging { first_round: 1, confirmation: 8 };
         let mut run = |batch: &[Playout]| -> Vec<u8> { batch.iter().map(|p| p.play(greedy)).collect() };
         let judged = judge(&pos, greedy, judging, seed, &mut run);
-        let turns = Turns::new(&pos);
-        let decidable = !is_finished(&pos) && turns.as_ref().is_some_and(|t| !t.has_king_capture());
+        let turns = Turns::of_position(&pos);
+        let decidable = !pos.is_finished() && turns.as_ref().is_some_and(|t| !t.has_king_capture());
         prop_assert_eq!(judged.is_some(), decidable, "{}", pos.to_dfen());
         let Some(j) = judged else { return Ok(()) };
         let list = legal_turns(turns.as_ref().unwrap());

@@ -21,6 +21,7 @@ use dicechess::search::{
     choose_turn, legal_turns, material, material_fallback, Bot, Builtin, Deadline, ManualClock, Moment, Question,
     Registry, Rng, SystemClock,
 };
+use dicechess::Roll;
 use dicechess::{Position, Turns};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
@@ -40,7 +41,7 @@ fn clock_now(clock: &SystemClock) -> Moment {
 /// The material after playing `moves` (UCI) on the roll `dfen`, from the mover's view.
 fn material_after(dfen: &str, moves: &[String]) -> i64 {
     let pos = Position::from_dfen(dfen).unwrap();
-    let turns = Turns::new(&pos).unwrap();
+    let turns = Turns::of_position(&pos).unwrap();
     let ucis: Vec<dicechess::Uci> = moves.iter().map(|m| dicechess::Uci::parse(m).unwrap()).collect();
     let mut end = turns.follow(&ucis).unwrap().position;
     end.end_turn();
@@ -166,7 +167,7 @@ fn budget_is_the_bases() {
 fn book_hit_beats_a_deadline_during_the_listing() {
     let dfen = format!("{KIWIPETE} w KQkq - 0 1 QBN");
     let pos = Position::from_dfen(&dfen).unwrap();
-    let turns = Turns::new(&pos).unwrap();
+    let turns = Turns::of_position(&pos).unwrap();
     assert!(!turns.has_king_capture());
     let list = legal_turns(&turns);
     assert!(list.len() > 2048, "enough turns for the clock check to cut the listing: {}", list.len());
@@ -189,9 +190,19 @@ fn book_hit_beats_a_deadline_during_the_listing() {
         // Every read of the clock advances it by a second: the deadline passes at the first check.
         let clock = ManualClock::new(0, 1_000_000);
         let deadline = || Some(Deadline { clock: &clock, at: Moment(0).plus_ms(5) });
-        let alone = choose_turn(registry.resolve(Some(base)).as_ref(), &pos, &mut Rng::from_seed(3), deadline());
+        let alone = choose_turn(
+            registry.resolve(Some(base)).as_ref(),
+            Roll::new(&pos).unwrap(),
+            &mut Rng::from_seed(3),
+            deadline(),
+        );
         assert_eq!(alone.moves, fallback.moves, "{base} alone plays the material fallback");
-        let booked = choose_turn(registry.resolve(Some("b")).as_ref(), &pos, &mut Rng::from_seed(3), deadline());
+        let booked = choose_turn(
+            registry.resolve(Some("b")).as_ref(),
+            Roll::new(&pos).unwrap(),
+            &mut Rng::from_seed(3),
+            deadline(),
+        );
         assert_eq!(booked.moves, last.moves(), "{base} + book plays the book");
         // And through getBestMove with a 1 ms budget on the same clock.
         let options = BestMoveOptions {
@@ -327,13 +338,21 @@ fn choose_and_preempt_agree() {
     let base = Registry::new().resolve(Some("greedy")).clone();
     let bot = BookBot::with_row(Arc::new(Book::from_tsv(&tsv).unwrap()), tsv.len() as u64, base, "greedy", "g", "G");
     let pos = Position::from_dfen(&format!("{START} w KQkq - 0 1 PBR")).unwrap();
-    let turns = Turns::new(&pos).unwrap();
+    let turns = Turns::of_position(&pos).unwrap();
     let list = legal_turns(&turns);
     for seed in 0..50 {
         let mut rng = Rng::from_seed(seed);
-        let a = bot.choose(&pos, &list, &mut dicechess::search::SearchContext { rng: &mut rng, deadline: None });
+        let a = bot.choose(
+            Roll::new(&pos).unwrap(),
+            &list,
+            &mut dicechess::search::SearchContext { rng: &mut rng, deadline: None },
+        );
         let mut rng = Rng::from_seed(seed);
-        let b = bot.preempt(&pos, &turns, &mut dicechess::search::SearchContext { rng: &mut rng, deadline: None });
+        let b = bot.preempt(
+            Roll::new(&pos).unwrap(),
+            &turns,
+            &mut dicechess::search::SearchContext { rng: &mut rng, deadline: None },
+        );
         assert_eq!(Some(a), b);
     }
 }

@@ -14,9 +14,10 @@ use common::search_cases::{self as v, SUITE};
 use dicechess::search::api::{self, BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
 use dicechess::search::stats::{self, SprtParams, Trinomial};
 use dicechess::search::{
-    budget, budget_ms, choose_turn, kcp_numerator, legal_turns, moves_to_go, policy_by_id, seed_from_number,
+    budget, budget_ms, choose_turn, kcp_numerator, legal_turns, moves_to_go, policy_by_id, seed_from_number, Choice,
     ClockState, ManualClock, Moment, MonteCarloBot, Question, Registry, Rng, TimePolicy,
 };
+use dicechess::Roll;
 use dicechess::{Color, Position, Role, Turns};
 
 const FILES: &[&str] = &[
@@ -335,7 +336,8 @@ fn equity() {
 /// The untimed decision of `bot` on `pos` with its stream seeded by `seed`, as UCI strings.
 fn seeded_choice(registry: &Registry, bot: &str, pos: &Position, seed: u64) -> Vec<String> {
     let mut rng = Rng::from_seed(seed);
-    let choice = choose_turn(registry.resolve(Some(bot)).as_ref(), pos, &mut rng, None);
+    let bot = registry.resolve(Some(bot));
+    let choice = Roll::new(pos).map_or_else(|_| Choice::pass(), |roll| choose_turn(bot.as_ref(), roll, &mut rng, None));
     choice.moves.iter().map(ToString::to_string).collect()
 }
 
@@ -368,7 +370,7 @@ fn check_scenarios(monte_carlo: bool) {
         let sc = scenarios[ex.id.as_str()];
         let Some(pos) = check.ok("dfen", Position::from_dfen(&sc.dfen)) else { return };
         check.eq("canonical DFEN", pos.to_dfen(), sc.dfen.clone());
-        let list = Turns::new(&pos).map(|t| legal_turns(&t)).unwrap_or_default();
+        let list = Turns::of_position(&pos).map(|t| legal_turns(&t)).unwrap_or_default();
         let legal: Vec<Vec<String>> = list.iter().map(|t| t.uci()).collect();
         check.eq("legalTurnCount", legal.len() as u64, ex.legal_turn_count);
         // A scenario expects turns or a pass (BOTS.md §11).
@@ -561,7 +563,7 @@ fn every_bot_returns_a_legal_turn() {
     let bots = ["random", "checkmate-aware", "greedy", "greedy-v2", "aggressive", "expectimax"];
     let mut failures = Vec::new();
     for (i, roll) in positions.iter().enumerate() {
-        let list = Turns::new(roll).map(|t| legal_turns(&t)).unwrap_or_default();
+        let list = Turns::of_position(roll).map(|t| legal_turns(&t)).unwrap_or_default();
         let legal: Vec<Vec<String>> = list.iter().map(|t| t.uci()).collect();
         for bot in bots {
             let got = seeded_choice(&registry, bot, roll, i as u64);

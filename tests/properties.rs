@@ -34,7 +34,7 @@ fn any_position() -> impl Strategy<Value = Position> {
 /// The legal turns of a roll as (moves, final step) in canonical order.
 fn leaves(pos: &Position) -> Vec<(Vec<Move>, dicechess::Step)> {
     let mut out = Vec::new();
-    if let Some(turns) = Turns::new(pos) {
+    if let Some(turns) = Turns::of_position(pos) {
         turns.for_each_turn(|path, step| out.push((path.to_vec(), *step)));
     }
     out
@@ -58,7 +58,7 @@ proptest! {
     #[test]
     fn leaves_are_legal_complete_turns(pos in any_position()) {
         let dfen = pos.to_dfen();
-        let turns = Turns::new(&pos);
+        let turns = Turns::of_position(&pos);
         let all = leaves(&pos);
         prop_assert_eq!(turns.is_none(), all.is_empty());
         let Some(turns) = turns else { return Ok(()) };

@@ -16,7 +16,8 @@ use std::collections::HashSet;
 
 use common::random::{played_strategy, sparse_with_kings};
 use dicechess::search::api::{self, EquityOptions};
-use dicechess::search::{choose_turn, is_finished, Choice, Deadline, ManualClock, Moment, Registry, Rng, WIN};
+use dicechess::search::{choose_turn, Choice, Deadline, ManualClock, Moment, Registry, Rng, WIN};
+use dicechess::Roll;
 use dicechess::{Move, Position, Turns};
 use proptest::prelude::*;
 
@@ -33,7 +34,7 @@ struct Leaf {
 /// The leaves of the legal turn tree of a roll, walked by the rules core (not the search's list).
 fn tree_leaves(pos: &Position) -> Vec<Leaf> {
     let mut out = Vec::new();
-    if let Some(turns) = Turns::new(pos) {
+    if let Some(turns) = Turns::of_position(pos) {
         turns.for_each_turn(|path, step| {
             out.push(Leaf { uci: path.iter().map(Move::to_string).collect(), captures_king: step.captures_king })
         });
@@ -56,9 +57,10 @@ fn choices(registry: &Registry, bot: &str, pos: &Position, seed: u64) -> Vec<(&'
     let timed = |reads: u64| {
         let clock = ManualClock::new(0, 1);
         let deadline = Deadline { clock: &clock, at: Moment(reads) };
-        choose_turn(b, pos, &mut Rng::from_seed(seed), Some(deadline))
+        Roll::new(pos).map_or_else(|_| Choice::pass(), |r| choose_turn(b, r, &mut Rng::from_seed(seed), Some(deadline)))
     };
-    let untimed = || choose_turn(b, pos, &mut Rng::from_seed(seed), None);
+    let untimed =
+        || Roll::new(pos).map_or_else(|_| Choice::pass(), |r| choose_turn(b, r, &mut Rng::from_seed(seed), None));
     match bot {
         "monte-carlo" => vec![("timed", timed(MONTE_CARLO_READS))],
         "expectimax" => vec![("untimed", untimed()), ("timed", timed(EXPECTIMAX_READS))],
@@ -83,7 +85,7 @@ proptest! {
         let legal: HashSet<&[String]> = leaves.iter().map(|l| l.uci.as_slice()).collect();
         prop_assert_eq!(legal.len(), leaves.len(), "leaves are distinct");
         let shortest_capture = leaves.iter().filter(|l| l.captures_king).map(|l| l.uci.len()).min();
-        let finished = is_finished(&pos);
+        let finished = pos.is_finished();
         for (id, mode, choice) in ids.iter().flat_map(|id| {
             choices(&registry, id, &pos, seed).into_iter().map(move |(mode, choice)| (id, mode, choice))
         }) {
@@ -135,7 +137,7 @@ proptest! {
             prop_assert!((0.0..=1.0).contains(&m), "{}: mass {} out of range", dfen, m);
         }
         prop_assert!(a.standard_error >= 0.0);
-        if max_plies == 0 && !is_finished(&pos) {
+        if max_plies == 0 && !pos.is_finished() {
             prop_assert_eq!(a.undecided, 1.0, "no ply simulated");
         }
         // The same through the library entry point.
@@ -161,7 +163,7 @@ fn generators_cover_every_branch() {
     for _ in 0..1000 {
         let pos = strategy.new_tree(&mut runner).unwrap().current();
         let leaves = tree_leaves(&pos);
-        if is_finished(&pos) {
+        if pos.is_finished() {
             finished += 1;
         } else if leaves.is_empty() {
             passes += 1;

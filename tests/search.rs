@@ -10,6 +10,7 @@ use dicechess::search::{
     choose_turn, legal_turns, Bot, BotInfo, Choice, Deadline, ExpectimaxBot, ManualClock, Moment, Question,
     RegisterError, Registry, Rng, SearchContext, Turn,
 };
+use dicechess::Roll;
 use dicechess::{Position, Turns};
 
 fn pos(dfen: &str) -> Position {
@@ -23,12 +24,17 @@ fn uci(choice: &Choice) -> Vec<String> {
 #[test]
 fn expectimax_width_example() {
     let p = pos("1r4k1/p4ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 NNR");
-    let turns = Turns::new(&p).unwrap();
+    let turns = Turns::of_position(&p).unwrap();
     let list = legal_turns(&turns);
     assert_eq!(list.len(), 11);
     let registry = Registry::new();
     for seed in 0..5 {
-        let greedy = choose_turn(registry.resolve(Some("greedy")).as_ref(), &p, &mut Rng::from_seed(seed), None);
+        let greedy = choose_turn(
+            registry.resolve(Some("greedy")).as_ref(),
+            Roll::new(&p).unwrap(),
+            &mut Rng::from_seed(seed),
+            None,
+        );
         assert_eq!((uci(&greedy), greedy.score), (vec!["a1a7".to_owned()], 0));
         let (choice, stats) = ExpectimaxBot::search(&p, &list, &mut Rng::from_seed(seed), None);
         assert_eq!(uci(&choice), ["a1c1"]);
@@ -41,7 +47,7 @@ fn expectimax_width_example() {
 #[test]
 fn expectimax_bishop_example() {
     let p = pos("7k/8/8/b7/8/8/5P2/4K3 w - - 0 1 NBK");
-    let list = legal_turns(&Turns::new(&p).unwrap());
+    let list = legal_turns(&Turns::of_position(&p).unwrap());
     assert_eq!(list.len(), 4);
     let mut seen = std::collections::BTreeSet::new();
     for seed in 0..40 {
@@ -51,7 +57,7 @@ fn expectimax_bishop_example() {
     }
     assert_eq!(seen.into_iter().collect::<Vec<_>>(), ["e1d1", "e1e2", "e1f1"]);
     let capture = pos("k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR");
-    let choice = choose_turn(&ExpectimaxBot, &capture, &mut Rng::from_seed(1), None);
+    let choice = choose_turn(&ExpectimaxBot, Roll::new(&capture).unwrap(), &mut Rng::from_seed(1), None);
     assert_eq!((uci(&choice), choice.score), (vec!["a1a8".to_owned()], i64::from(i32::MAX)));
 }
 
@@ -64,15 +70,24 @@ fn anytime_contract_with_a_past_deadline() {
     let registry = Registry::new();
     for bot in ["monte-carlo", "expectimax"] {
         let deadline = Deadline { clock: &clock, at: Moment(0) };
-        let choice = choose_turn(registry.resolve(Some(bot)).as_ref(), &p, &mut Rng::from_seed(3), Some(deadline));
+        let choice = choose_turn(
+            registry.resolve(Some(bot)).as_ref(),
+            Roll::new(&p).unwrap(),
+            &mut Rng::from_seed(3),
+            Some(deadline),
+        );
         assert_eq!((uci(&choice), choice.score), (vec!["a1a7".to_owned()], 0), "{bot}");
     }
     // King captures are settled before the clock is read.
     let capture = pos("k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR");
     for bot in ["monte-carlo", "expectimax"] {
         let deadline = Deadline { clock: &clock, at: Moment(0) };
-        let choice =
-            choose_turn(registry.resolve(Some(bot)).as_ref(), &capture, &mut Rng::from_seed(3), Some(deadline));
+        let choice = choose_turn(
+            registry.resolve(Some(bot)).as_ref(),
+            Roll::new(&capture).unwrap(),
+            &mut Rng::from_seed(3),
+            Some(deadline),
+        );
         assert_eq!(uci(&choice), ["a1a8"], "{bot}");
     }
 }
@@ -82,14 +97,18 @@ fn anytime_contract_with_a_past_deadline() {
 #[test]
 fn anytime_contract_mid_search() {
     let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB");
-    let legal: Vec<Vec<String>> = legal_turns(&Turns::new(&p).unwrap()).iter().map(Turn::uci).collect();
+    let legal: Vec<Vec<String>> = legal_turns(&Turns::of_position(&p).unwrap()).iter().map(Turn::uci).collect();
     let registry = Registry::new();
     for bot in ["monte-carlo", "expectimax"] {
         for reads in [1u64, 2, 5, 30, 200] {
             let clock = ManualClock::new(0, 1);
             let deadline = Deadline { clock: &clock, at: Moment(reads) };
-            let choice =
-                choose_turn(registry.resolve(Some(bot)).as_ref(), &p, &mut Rng::from_seed(reads), Some(deadline));
+            let choice = choose_turn(
+                registry.resolve(Some(bot)).as_ref(),
+                Roll::new(&p).unwrap(),
+                &mut Rng::from_seed(reads),
+                Some(deadline),
+            );
             assert!(legal.contains(&uci(&choice)), "{bot} after {reads} reads: {:?}", uci(&choice));
         }
     }
@@ -136,7 +155,7 @@ impl Bot for Custom {
             is_experimental: true,
         }
     }
-    fn choose(&self, _: &Position, turns: &[Turn], _: &mut SearchContext<'_>) -> Choice {
+    fn choose(&self, _: Roll<'_>, turns: &[Turn], _: &mut SearchContext<'_>) -> Choice {
         Choice::play(&turns[0], 0)
     }
     fn decide(&self, _: Question, _: &Position, _: &mut Rng) -> bool {

@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use super::lookup::{resolve, Book, Decision};
 use crate::search::{material, Bot, BotInfo, Budgeting, Choice, Question, Rng, SearchContext, Turn, WIN};
-use crate::{Move, Position, Turns};
+use crate::{Move, Position, Roll, Turns};
 
 /// A bot that plays from an opening book (BOOK.md §3) and falls back to its base bot with the same
 /// deadline and the same, untouched random stream. A book bot may wrap another book bot: the outer
@@ -96,19 +96,19 @@ impl Bot for BookBot {
         self.base.budgeting()
     }
 
-    fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
+    fn choose(&self, roll: Roll<'_>, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
         let has_king_capture = turns.iter().any(|t| t.captures_king);
-        let decision = self.decision(pos, has_king_capture, |f| {
+        let decision = self.decision(&roll, has_king_capture, |f| {
             turns.iter().for_each(|t| f(t.moves(), t.captures_king, &t.end));
         });
-        play(decision, pos.turn(), ctx.rng).unwrap_or_else(|| self.base.choose(pos, turns, ctx))
+        play(decision, roll.turn(), ctx.rng).unwrap_or_else(|| self.base.choose(roll, turns, ctx))
     }
 
-    fn preempt(&self, pos: &Position, turns: &Turns, ctx: &mut SearchContext<'_>) -> Option<Choice> {
-        let decision = self.decision(pos, turns.has_king_capture(), |f| {
+    fn preempt(&self, roll: Roll<'_>, turns: &Turns, ctx: &mut SearchContext<'_>) -> Option<Choice> {
+        let decision = self.decision(&roll, turns.has_king_capture(), |f| {
             turns.for_each_turn(|moves, step| f(moves, step.captures_king, &step.position));
         });
-        play(decision, pos.turn(), ctx.rng).or_else(|| self.base.preempt(pos, turns, ctx))
+        play(decision, roll.turn(), ctx.rng).or_else(|| self.base.preempt(roll, turns, ctx))
     }
 
     fn decide(&self, question: Question, pos: &Position, rng: &mut Rng) -> bool {

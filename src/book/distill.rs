@@ -12,7 +12,7 @@ use super::build::{parse_record, replay, start_position, BuildOptions, BuiltEntr
 use super::fnv::fnv1a64;
 use super::signature::Signature;
 use crate::search::{choose_turn, derive, rolls56, Bot, Deadline, Rng};
-use crate::{Dice, Position, Turns};
+use crate::{Dice, Position, Roll, Turns};
 
 /// The positions (no dice, clocks as played) at the start of turns `1..=turns` of the game on
 /// `line`, each `normalizedFen` once, in play order. Empty for a line the builder would not use.
@@ -93,12 +93,14 @@ pub fn searched_entry(
     deadline: Option<Deadline<'_>>,
 ) -> Option<BuiltEntry> {
     let key = rolled.book_key()?;
-    let turns = Turns::new(rolled)?;
+    // A finished game passes: no turn to store.
+    let roll = Roll::new(rolled).ok()?;
+    let turns = Turns::new(roll)?;
     if turns.has_king_capture() {
         return None;
     }
     let mut rng = Rng::from_seed(derive(seed, fnv1a64(key.as_bytes())));
-    let choice = choose_turn(bot, rolled, &mut rng, deadline);
+    let choice = choose_turn(bot, roll, &mut rng, deadline);
     let signature = Signature::of_turn(&choice.moves)?;
     Some(BuiltEntry { key, signature, weight: 1, wins: 0, draws: 0, losses: 0 })
 }

@@ -168,7 +168,7 @@ impl Candidates {
 pub fn lookup(book: &Book, pos: &Position) -> Decision {
     let Some(key) = pos.book_key() else { return Decision::Miss };
     let Some(alts) = book.alternatives(&key) else { return Decision::Miss };
-    let Some(turns) = Turns::new(pos) else { return Decision::Stale };
+    let Some(turns) = Turns::of_position(pos) else { return Decision::Stale };
     resolve(&alts, turns.has_king_capture(), |f| {
         turns.for_each_turn(|moves, step| f(moves, step.captures_king, &step.position))
     })

@@ -15,8 +15,8 @@ use std::collections::HashSet;
 use super::build::BuiltEntry;
 use super::fnv::fnv1a64;
 use super::signature::Signature;
-use crate::search::{choose_turn, derive, is_finished, legal_turns, play_untimed, Bot, GameSeeds, Rng, Turn};
-use crate::{Color, Position, Turns};
+use crate::search::{choose_turn, derive, legal_turns, play_untimed, Bot, GameSeeds, Rng, Turn};
+use crate::{Color, Position, Roll, Turns};
 
 /// The two-sided 95 % normal quantile, as the arena's confidence intervals (BOTS.md §10.5).
 pub const Z95: f64 = 1.959964;
@@ -94,13 +94,14 @@ pub fn judge(
     run: &mut dyn FnMut(&[Playout]) -> Vec<u8>,
 ) -> Option<Judgement> {
     let key = rolled.book_key()?;
-    let turns = Turns::new(rolled)?;
-    if turns.has_king_capture() || is_finished(rolled) {
+    let roll = Roll::new(rolled).ok()?;
+    let turns = Turns::new(roll)?;
+    if turns.has_king_capture() {
         return None;
     }
     let key_seed = derive(seed, fnv1a64(key.as_bytes()));
     let candidates = realizable(&legal_turns(&turns));
-    let own_turn = choose_turn(bot, rolled, &mut Rng::from_seed(derive(key_seed, OWN_TURN_STREAM)), None);
+    let own_turn = choose_turn(bot, roll, &mut Rng::from_seed(derive(key_seed, OWN_TURN_STREAM)), None);
     let mut own_post = *rolled;
     own_post.play_turn(&own_turn.moves); // no king capture: the roll has none
     let posts: Vec<Position> = candidates.iter().map(Turn::post_turn).collect();
@@ -251,7 +252,7 @@ mod tests {
         let greedy = registry.get("greedy").unwrap().as_ref();
         let rolled = Position::from_dfen(BLUNDER).unwrap();
         let mut rng = Rng::from_seed(1);
-        let own = choose_turn(greedy, &rolled, &mut rng, None);
+        let own = choose_turn(greedy, Roll::new(&rolled).unwrap(), &mut rng, None);
         assert!(own.moves.iter().any(|m| m.to_string() == "e1d2"), "greedy takes the pawn: {:?}", own.moves);
 
         let judging = Judging { first_round: 4, confirmation: 400 };
@@ -266,7 +267,7 @@ mod tests {
         // 72 distinct post-turn positions: seven halving rounds of 4, 8, … games, then 2 × 400.
         assert!(j.candidates > 10 && j.games > 800, "{j:?}");
         // The entered turn is a legal turn of the roll.
-        let turns = legal_turns(&Turns::new(&rolled).unwrap());
+        let turns = legal_turns(&Turns::new(Roll::new(&rolled).unwrap()).unwrap());
         assert!(turns.iter().any(|t| Signature::of_turn(t.moves()) == Some(entry.signature)));
         // Every game is seeded: the same seed gives the same judgement, whatever the batching.
         let mut reversed = |batch: &[Playout]| -> Vec<u8> {

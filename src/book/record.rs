@@ -265,7 +265,7 @@ pub fn replay(
         };
         let mut rolled = pos;
         rolled.set_dice(turn.dice);
-        let turns = Turns::new(&rolled);
+        let turns = Turns::of_position(&rolled);
         let step = match (&turns, turn.moves.len()) {
             (None, 0) => None,
             (Some(_), 0) => {

@@ -232,7 +232,7 @@ pub fn validate_tsv(text: &str) -> Validation {
             }
         };
         if let (Some(pos), Some(sig)) = (pos, sig) {
-            let turns = turns_cache[k].get_or_insert_with(|| Turns::new(&pos));
+            let turns = turns_cache[k].get_or_insert_with(|| Turns::of_position(&pos));
             if turns.as_ref().is_some_and(Turns::has_king_capture) {
                 warn("king-capture", "a king capture is legal here; it is always played instead".to_owned());
             }

@@ -7,10 +7,10 @@ use std::sync::Arc;
 use dicechess::book::{lookup, Book, BookBot, Decision};
 use dicechess::search::Clock as _;
 use dicechess::search::{
-    budget_ms, choose_turn, policy_by_id, Bot, Budgeting, ClockState, Deadline, GameSeeds, Registry, Rng, SystemClock,
-    TimePolicy, ARENA_OVERHEAD_MS, HALFMOVE_DRAW, TURN_CAP,
+    budget_ms, choose_turn, policy_by_id, Bot, Budgeting, Choice, ClockState, Deadline, GameSeeds, Registry, Rng,
+    SystemClock, TimePolicy, ARENA_OVERHEAD_MS, HALFMOVE_DRAW, TURN_CAP,
 };
-use dicechess::{Color, Dice, Move, Position};
+use dicechess::{Color, Dice, Move, Position, Roll};
 
 use super::files::load_book;
 use super::io::{self, Failure};
@@ -251,7 +251,8 @@ pub fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2], timi
             (Budgeting::Budgeted { .. }, Some(b)) => Some(Deadline { clock: &clock, at: started.plus_ms(b) }),
             _ => None,
         };
-        let choice = choose_turn(player.bot.as_ref(), &pos, &mut rngs[i], deadline);
+        let choice = Roll::new(&pos)
+            .map_or_else(|_| Choice::pass(), |roll| choose_turn(player.bot.as_ref(), roll, &mut rngs[i], deadline));
         let micros = clock.now().0.saturating_sub(started.0);
         turns.push(PlayedTurn { mover, dice, moves: choice.moves.clone(), micros });
         if let Timing::Clock(_) = timing {

@@ -10,6 +10,7 @@ mod movegen;
 mod moves;
 mod perft;
 mod position;
+mod roll;
 mod symmetry;
 mod tree;
 mod turns;
@@ -22,13 +23,14 @@ pub use movegen::{count_moves, for_each_move, summarize_moves, try_for_each_move
 pub use moves::{Move, MoveKind, ParseUciError, Uci};
 pub use perft::{perft, perft_divide, perft_roles};
 pub use position::{Castling, Position, MAX_FULLMOVE, MAX_HALFMOVE};
+pub use roll::{NotARoll, Roll};
 pub use turns::{
     for_each_available, tally_below, tally_child, try_for_each_available, CountPaths, LastDie, PathVisitor, Step,
     Summary, Tally, Turns,
 };
 pub use types::{Color, Piece, Role, Square};
 
-/// The number of legal turns of the roll `pos` (0 for a pass).
+/// The number of legal turns of `pos` (0 for a pass or no dice; kings are not required).
 pub fn count_legal_turns(pos: &Position) -> u64 {
-    Turns::new(pos).map_or(0, |t| t.count())
+    Turns::of_position(pos).map_or(0, |t| t.count())
 }

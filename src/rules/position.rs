@@ -272,6 +272,13 @@ impl Position {
         self.pieces(color, Role::King).any()
     }
 
+    /// `true` when the game is over: a king of either colour is missing (RULES.md §15). Bots pass
+    /// and decline; the rules functions keep working.
+    #[inline]
+    pub fn is_finished(&self) -> bool {
+        !(self.has_king(Color::White) && self.has_king(Color::Black))
+    }
+
     /// The position with colours flipped (RULES.md §14): ranks mirrored, colours, side, rights swapped.
     pub fn color_flip(&self) -> Position {
         Position {

@@ -21,6 +21,7 @@ use super::movegen::{
 };
 use super::moves::{Move, MoveKind};
 use super::position::Position;
+use super::roll::Roll;
 use super::types::Role;
 use std::ops::ControlFlow;
 
@@ -474,9 +475,16 @@ pub(super) struct FirstInfo {
 }
 
 impl Turns {
-    /// Analyses the roll `pos` (its dice pool is the roll). `None` when the pool is empty or no
-    /// micro-move is available: a pass.
-    pub fn new(pos: &Position) -> Option<Turns> {
+    /// Analyses `roll` once. `None` when no micro-move is available: a pass.
+    #[inline]
+    pub fn new(roll: Roll<'_>) -> Option<Turns> {
+        Turns::of_position(roll.position())
+    }
+
+    /// Analyses any position with dice, kings or not, as the rules functions do (RULES.md §15:
+    /// they keep working once a king is gone). `None` when the pool is empty or no micro-move is
+    /// available. Turn-level code takes a [`Roll`] and [`Turns::new`].
+    pub fn of_position(pos: &Position) -> Option<Turns> {
         if pos.dice.is_empty() {
             return None;
         }

@@ -7,7 +7,7 @@ use super::clock::{Clock, Deadline, Moment};
 use super::time::{budget_ms, policy_or_default, ClockState, JS_OVERHEAD_MS, MAX_BUDGET_MS, POLICY_IDS};
 use super::{choose_turn, decide, estimate_equity, BotInfo, Budgeting, Equity, Question, Registry, Rng};
 use super::{DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, MAX_PLIES, MAX_ROLLOUTS};
-use crate::{Move, Position};
+use crate::{Move, Position, Roll};
 
 /// The `clock` option: present when the option is a non-null object. Each field is `Some` when
 /// it is a JavaScript number (possibly NaN or infinite; validated here).
@@ -109,11 +109,9 @@ pub fn get_best_move(
     let bot = registry.resolve(options.algorithm.as_deref());
     let budget = resolve_budget_ms(bot.budgeting(), options, pos.fullmove_number());
     let deadline = (budget > 0).then(|| Deadline { clock, at: entered.plus_ms(budget) });
-    let choice = if super::is_finished(&pos) || pos.dice().is_empty() {
-        super::Choice::pass()
-    } else {
-        let mut rng = Rng::from_option(options.seed);
-        choose_turn(bot.as_ref(), &pos, &mut rng, deadline)
+    let choice = match Roll::new(&pos) {
+        Ok(roll) => choose_turn(bot.as_ref(), roll, &mut Rng::from_option(options.seed), deadline),
+        Err(_) => super::Choice::pass(),
     };
     BestMove {
         moves: choice.moves.iter().map(|&m| MicroMove::from(m)).collect(),
@@ -133,7 +131,7 @@ pub struct DecisionOptions {
 /// `shouldBotOfferDouble` & co. (BOTS.md §7); `false` for invalid DFEN and finished games.
 pub fn should_bot(registry: &Registry, dfen: &str, question: Question, options: &DecisionOptions) -> bool {
     let Ok(pos) = Position::from_dfen(dfen) else { return false };
-    if super::is_finished(&pos) {
+    if pos.is_finished() {
         return false;
     }
     let bot = registry.resolve(options.algorithm.as_deref());
@@ -154,7 +152,7 @@ pub fn equity(dfen: &str, options: &EquityOptions) -> Equity {
     let Ok(pos) = Position::from_dfen(dfen) else { return Equity::NEUTRAL };
     let rollouts = options.rollouts.map_or(DEFAULT_ROLLOUTS, |x| i64::from(js_int(x))).min(MAX_ROLLOUTS);
     let max_plies = options.max_plies.map_or(DEFAULT_MAX_PLIES, |x| i64::from(js_int(x))).min(MAX_PLIES);
-    if rollouts <= 0 || super::is_finished(&pos) {
+    if rollouts <= 0 || pos.is_finished() {
         // No rollout runs, so no stream is needed.
         return estimate_equity(&pos, rollouts, max_plies, &mut Rng::from_seed(0));
     }

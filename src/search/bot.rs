@@ -4,7 +4,7 @@ use super::clock::Deadline;
 use super::eval::{self, WIN};
 use super::prng::Rng;
 use super::turnlist::Turn;
-use crate::{Color, Move, Position, Turns};
+use crate::{Color, Move, Position, Roll, Turns};
 
 /// A bot's row in `getAvailableBots()`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,10 +74,9 @@ pub trait Bot: Send + Sync {
         Budgeting::Instant
     }
 
-    /// Chooses a turn for the roll `pos` (its dice pool is the roll) whose legal turns are
-    /// `turns` in canonical order (non-empty). The caller has already settled passes and
-    /// finished games.
-    fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice;
+    /// Chooses a turn for `roll` whose legal turns are `turns` in canonical order (non-empty):
+    /// the caller has already settled passes.
+    fn choose(&self, roll: Roll<'_>, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice;
 
     /// A turn decided before the legal turns are listed, or `None` (the default). [`choose_turn`]
     /// asks it first, so that a decision that needs no search (an opening-book hit, BOOK.md §3) is
@@ -86,7 +85,7 @@ pub trait Bot: Send + Sync {
     /// [`choose`](Bot::choose) would play.
     ///
     /// [`choose_turn`]: super::choose_turn
-    fn preempt(&self, _pos: &Position, _turns: &Turns, _ctx: &mut SearchContext<'_>) -> Option<Choice> {
+    fn preempt(&self, _roll: Roll<'_>, _turns: &Turns, _ctx: &mut SearchContext<'_>) -> Option<Choice> {
         None
     }
 
@@ -267,9 +266,9 @@ impl Bot for RandomBot {
         Builtin::Random.info()
     }
 
-    fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
+    fn choose(&self, roll: Roll<'_>, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
         let t = &turns[ctx.rng.index(turns.len())];
-        Choice::play(t, i64::from(path_score(t, pos.turn(), eval::material)))
+        Choice::play(t, i64::from(path_score(t, roll.turn(), eval::material)))
     }
 
     fn decide(&self, question: Question, _: &Position, rng: &mut Rng) -> bool {
@@ -292,13 +291,13 @@ impl Bot for CheckmateAwareBot {
         Builtin::CheckmateAware.info()
     }
 
-    fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
+    fn choose(&self, roll: Roll<'_>, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
         let captures: Vec<usize> = (0..turns.len()).filter(|&i| turns[i].captures_king).collect();
         if !captures.is_empty() {
             let i = captures[ctx.rng.index(captures.len())];
             return Choice::play(&turns[i], i64::from(WIN));
         }
-        let mover = pos.turn();
+        let mover = roll.turn();
         let safe: Vec<usize> =
             (0..turns.len()).filter(|&i| eval::king_safety(&turns[i].post_turn(), mover) == 0).collect();
         let i = if safe.is_empty() { ctx.rng.index(turns.len()) } else { safe[ctx.rng.index(safe.len())] };
@@ -344,8 +343,8 @@ impl Bot for EvalBot {
         self.builtin.info()
     }
 
-    fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
-        let mover = pos.turn();
+    fn choose(&self, roll: Roll<'_>, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
+        let mover = roll.turn();
         let scores: Vec<i64> = turns.iter().map(|t| i64::from(path_score(t, mover, self.evaluator))).collect();
         let (i, score) = pick_by_key(turns, &scores, ctx.rng);
         Choice::play(&turns[i], score)

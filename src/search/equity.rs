@@ -99,7 +99,7 @@ pub fn advance_with(pos: &mut Position, rng: &mut Rng, sampler: &mut TurnSampler
         let chosen = match sampler.nth(k) {
             Some(t) => t,
             // Unreachable (the count and the walk agree); listing is the definition.
-            None => match Turns::new(&rolled)
+            None => match Turns::of_position(&rolled)
                 .and_then(|turns| legal_turns(&turns).into_iter().filter(|t| !t.captures_king).nth(k as usize))
             {
                 Some(t) => t,

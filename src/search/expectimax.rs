@@ -9,7 +9,7 @@ use super::kcp::rolls56;
 use super::prng::Rng;
 use super::turnlist::{first_shortest_king_capture, Turn};
 use crate::rules::{summarize_moves, tally_below, try_for_each_move, LastDie, PathVisitor, Summary};
-use crate::{Color, Move, MoveKind, Position, Role, RoleSet};
+use crate::{Color, Move, MoveKind, Position, Role, RoleSet, Roll};
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
@@ -249,8 +249,8 @@ impl Bot for ExpectimaxBot {
         Budgeting::Budgeted { default_ms: None }
     }
 
-    fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
-        Self::search(pos, turns, ctx.rng, ctx.deadline).0
+    fn choose(&self, roll: Roll<'_>, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
+        Self::search(&roll, turns, ctx.rng, ctx.deadline).0
     }
 
     fn decide(&self, question: Question, pos: &Position, _: &mut Rng) -> bool {
@@ -275,7 +275,7 @@ mod tests {
             }
             let mut y = *x;
             y.set_dice(roll.dice);
-            let v = match Turns::new(&y) {
+            let v = match Turns::of_position(&y) {
                 None => i64::from(material(x, me)),
                 Some(replies) if replies.has_king_capture() => LOSS,
                 Some(replies) => {

@@ -3,8 +3,8 @@
 //! or after 10 000 turns.
 
 use super::prng::{derive, Rng};
-use super::{choose_turn, Bot};
-use crate::{Color, Position};
+use super::{choose_turn, Bot, Choice};
+use crate::{Color, Position, Roll};
 
 /// A game is drawn when a turn starts with the half-move clock at this value or above.
 pub const HALFMOVE_DRAW: u8 = 100;
@@ -40,7 +40,10 @@ pub fn play_untimed(start: &Position, bots: [&dyn Bot; 2], seeds: GameSeeds) -> 
         }
         pos.set_dice(dice_rng.three_dice());
         let mover = pos.turn();
-        let choice = choose_turn(bots[mover.index()], &pos, &mut rngs[mover.index()], None);
+        let choice = Roll::new(&pos).map_or_else(
+            |_| Choice::pass(),
+            |roll| choose_turn(bots[mover.index()], roll, &mut rngs[mover.index()], None),
+        );
         if pos.play_turn(&choice.moves) {
             return Some(mover);
         }

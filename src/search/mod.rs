@@ -2,12 +2,12 @@
 //!
 //! ```
 //! use dicechess::search::{choose_turn, Registry, Rng};
-//! use dicechess::Position;
+//! use dicechess::{Position, Roll};
 //!
 //! let registry = Registry::new();
-//! let roll = Position::from_dfen("k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR").unwrap();
+//! let pos = Position::from_dfen("k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR").unwrap();
 //! let mut rng = Rng::from_seed(7);
-//! let choice = choose_turn(registry.resolve(Some("greedy")).as_ref(), &roll, &mut rng, None);
+//! let choice = choose_turn(registry.resolve(Some("greedy")).as_ref(), Roll::new(&pos).unwrap(), &mut rng, None);
 //! assert_eq!(choice.moves[0].to_string(), "a1a8"); // the rook takes the king
 //! ```
 
@@ -53,27 +53,18 @@ pub use time::{
 };
 pub use turnlist::{first_shortest_king_capture, legal_turns, legal_turns_until, Turn};
 
-use crate::{Color, Position, Turns};
+use crate::{Position, Roll, Turns};
 
-/// `true` when a king of either colour is missing (RULES.md §15): bots pass and decline.
-#[inline]
-pub fn is_finished(pos: &Position) -> bool {
-    !(pos.has_king(Color::White) && pos.has_king(Color::Black))
-}
-
-/// Runs `bot` on the roll `pos` (BOTS.md §4, §4.8): a pass for a finished game, no dice or no
-/// legal turn (no draw is made); then [`Bot::preempt`] (a book hit, decided before the clock is
-/// consulted); with a deadline, the root turns are enumerated with a clock check every 1024 turns
-/// and, if the deadline passes first, the material fallback is played.
-/// Always returns a legal turn when one exists.
-pub fn choose_turn(bot: &dyn Bot, pos: &Position, rng: &mut Rng, deadline: Option<Deadline<'_>>) -> Choice {
-    if is_finished(pos) {
-        return Choice::pass();
-    }
-    let Some(turns) = Turns::new(pos) else { return Choice::pass() };
+/// Runs `bot` on `roll` (BOTS.md §4, §4.8): a pass when it has no legal turn (no draw is made;
+/// a position that is not a [`Roll`] — no dice, or a finished game — is a pass for the caller);
+/// then [`Bot::preempt`] (a book hit, decided before the clock is consulted); with a deadline,
+/// the root turns are enumerated with a clock check every 1024 turns and, if the deadline passes
+/// first, the material fallback is played. Always returns a legal turn when one exists.
+pub fn choose_turn(bot: &dyn Bot, roll: Roll<'_>, rng: &mut Rng, deadline: Option<Deadline<'_>>) -> Choice {
+    let Some(turns) = Turns::new(roll) else { return Choice::pass() };
     let mut ctx = SearchContext { rng, deadline };
     // A decision that needs no search (a book hit) comes before the clock-checked listing.
-    if let Some(choice) = bot.preempt(pos, &turns, &mut ctx) {
+    if let Some(choice) = bot.preempt(roll, &turns, &mut ctx) {
         return choice;
     }
     // King captures are settled before the clock is consulted: enumerate them all.
@@ -85,9 +76,9 @@ pub fn choose_turn(bot: &dyn Bot, pos: &Position, rng: &mut Rng, deadline: Optio
         return Choice::pass();
     }
     if !complete {
-        return material_fallback(pos, &list);
+        return material_fallback(&roll, &list);
     }
-    bot.choose(pos, &list, &mut ctx)
+    bot.choose(roll, &list, &mut ctx)
 }
 
 /// The material fallback (BOTS.md §4.8): the highest `material` score, first in canonical order
@@ -107,5 +98,5 @@ pub fn material_fallback(pos: &Position, list: &[Turn]) -> Choice {
 
 /// Asks `bot` a doubling or draw question (BOTS.md §7): `false` without a draw for a finished game.
 pub fn decide(bot: &dyn Bot, question: Question, pos: &Position, rng: &mut Rng) -> bool {
-    !is_finished(pos) && bot.decide(question, pos, rng)
+    !pos.is_finished() && bot.decide(question, pos, rng)
 }

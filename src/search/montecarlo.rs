@@ -7,7 +7,7 @@ use super::equity::run_rollouts;
 use super::eval::{self, insufficient_material, WIN};
 use super::prng::Rng;
 use super::turnlist::{first_shortest_king_capture, Turn};
-use crate::{Dice, Position};
+use crate::{Dice, Position, Roll};
 
 /// Scores are win probabilities times this.
 pub const PROBABILITY_SCALE: f64 = 1_000_000.0;
@@ -113,10 +113,10 @@ impl Bot for MonteCarloBot {
         Budgeting::Budgeted { default_ms: Some(DEFAULT_BUDGET_MS) }
     }
 
-    fn choose(&self, pos: &Position, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
+    fn choose(&self, roll: Roll<'_>, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
         match ctx.deadline {
-            None => Self::untimed(pos, turns, ctx.rng),
-            Some(d) => Self::timed(pos, turns, ctx.rng, d),
+            None => Self::untimed(&roll, turns, ctx.rng),
+            Some(d) => Self::timed(&roll, turns, ctx.rng, d),
         }
     }
 

@@ -216,7 +216,7 @@ mod tests {
                     }
                     let mut roll = pos;
                     roll.set_dice(dice);
-                    let Some(turns) = Turns::new(&roll) else {
+                    let Some(turns) = Turns::of_position(&roll) else {
                         assert_eq!(sampler.count(&roll, true), 0);
                         continue;
                     };

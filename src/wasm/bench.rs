@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::search::with_registry;
 use crate::search::{self, legal_turns, ExpectimaxBot, Rng};
-use crate::{Color, Position, Role, Turns};
+use crate::{Color, Position, Role, Roll, Turns};
 
 /// [`search::kcp_numerator`] for the defender (`white` or Black) and the target's die face 1..6.
 #[wasm_bindgen]
@@ -37,11 +37,12 @@ pub fn estimate_equity(dfen: &str, rollouts: f64, max_plies: f64, seed: f64) -> 
 /// untimed, the generator seeded with `seed`; returns the choice's score.
 #[wasm_bindgen]
 pub fn choose_turn(dfen: &str, algorithm: &str, seed: f64) -> Option<f64> {
-    let roll = Position::from_dfen(dfen).ok()?;
+    let pos = Position::from_dfen(dfen).ok()?;
+    let roll = Roll::new(&pos).ok()?;
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let seed = seed as u64;
     let choice = with_registry(|registry| {
-        search::choose_turn(registry.resolve(Some(algorithm)).as_ref(), &roll, &mut Rng::from_seed(seed), None)
+        search::choose_turn(registry.resolve(Some(algorithm)).as_ref(), roll, &mut Rng::from_seed(seed), None)
     })?;
     #[allow(clippy::cast_precision_loss)]
     let score = choice.score as f64;
@@ -55,7 +56,7 @@ pub fn expectimax_search(dfen: &str, seed: f64) -> Option<f64> {
     let roll = Position::from_dfen(dfen).ok()?;
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let seed = seed as u64;
-    let turns = Turns::new(&roll)?;
+    let turns = Turns::of_position(&roll)?;
     let (_, stats) = ExpectimaxBot::search(&roll, &legal_turns(&turns), &mut Rng::from_seed(seed), None);
     #[allow(clippy::cast_precision_loss)]
     let expanded = stats.expanded as f64;

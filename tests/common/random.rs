@@ -32,7 +32,7 @@ pub fn played(seed: u64, plies: usize) -> Position {
     let mut pos = Position::initial();
     for _ in 0..plies {
         pos.set_dice(roll(&mut rng));
-        let Some(turns) = Turns::new(&pos) else {
+        let Some(turns) = Turns::of_position(&pos) else {
             pos.end_turn();
             continue;
         };

@@ -6,7 +6,8 @@ use super::validate::Suite;
 use crate::search::bot::Budgeting;
 use crate::search::clock::{Clock, Deadline};
 use crate::search::prng::Rng;
-use crate::search::{choose_turn, Bot};
+use crate::search::{choose_turn, Bot, Choice};
+use crate::Roll;
 
 /// A budget per decision for budgeted bots: `ms` milliseconds on `clock` from the start of the
 /// decision.
@@ -26,7 +27,9 @@ impl Suite {
     /// `bot`'s decision on scenario `i` with its stream seeded by `seed`, judged against `T` and
     /// the expectation. `deadline`: `None` runs budgeted bots untimed.
     pub fn decide(&self, i: usize, bot: &dyn Bot, seed: u64, deadline: Option<Deadline<'_>>) -> Decision {
-        let choice = choose_turn(bot, &self.positions[i], &mut Rng::from_seed(seed), deadline);
+        // Every scenario is a roll (validated with the catalog).
+        let choice = Roll::new(&self.positions[i])
+            .map_or_else(|_| Choice::pass(), |roll| choose_turn(bot, roll, &mut Rng::from_seed(seed), deadline));
         let moves: Vec<String> = choice.moves.iter().map(ToString::to_string).collect();
         let legal = self.legal[i].contains(&moves) || (moves.is_empty() && self.legal[i].is_empty());
         let matched = legal

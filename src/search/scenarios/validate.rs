@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use super::schema::{Catalog, CatalogError, CatalogProblem, Expectation};
 use crate::search::turnlist::legal_turns;
-use crate::{Color, Position, Turns};
+use crate::{Color, Position, Roll, Turns};
 
 /// A validated catalog: every scenario's position and its legal turns `T` (canonical order, UCI).
 #[derive(Clone, Debug)]
@@ -50,8 +50,11 @@ impl Suite {
             if let Some(side) = [Color::White, Color::Black].into_iter().find(|&c| !pos.has_king(c)) {
                 return Err(CatalogError::new(field("dfen"), CatalogProblem::MissingKing(side)));
             }
-            let turns: Vec<Vec<String>> =
-                Turns::new(&pos).map(|t| legal_turns(&t).iter().map(|t| t.uci()).collect()).unwrap_or_default();
+            let turns: Vec<Vec<String>> = Roll::new(&pos)
+                .ok()
+                .and_then(Turns::new)
+                .map(|t| legal_turns(&t).iter().map(|t| t.uci()).collect())
+                .unwrap_or_default();
             match &sc.expectation {
                 Expectation::Pass if !turns.is_empty() => {
                     return Err(CatalogError::new(field("expectPass"), CatalogProblem::NotAPass(turns.len())));
