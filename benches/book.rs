@@ -25,11 +25,13 @@ use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput};
-use dicechess::book::build::{process_line, Aggregator, BuildOptions, Skip, UsedGame};
-use dicechess::book::dcb::{self, Record};
-use dicechess::book::{key_hash, write_tsv, Book, DcbBook, Signature, TsvBook, TsvEntry, WeightColumn};
-use dicechess::search::{choose_turn, derive, rolls56, Bot, Registry, Rng};
+use dicechess::internals::{dcb, Record};
+use dicechess::internals::{derive, rolls56};
+use dicechess::internals::{key_hash, write_tsv, TsvEntry, WeightColumn};
+use dicechess::internals::{process_line, Aggregator, BuildOptions, Skip, UsedGame};
 use dicechess::Roll;
+use dicechess::{choose_turn, Bot, Registry, Rng};
+use dicechess::{Book, DcbBook, Signature, TsvBook};
 use dicechess::{Color, Dice, Move, Position, Role};
 use serde_json::json;
 

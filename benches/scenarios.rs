@@ -13,8 +13,9 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use dicechess::search::{choose_turn, legal_turns, ExpectimaxBot, MonteCarloBot, Rng};
+use dicechess::internals::{ExpectimaxBot, MonteCarloBot};
 use dicechess::Roll;
+use dicechess::{choose_turn, legal_turns, Rng};
 use dicechess::{Position, Turns};
 use serde_json::Value;
 

@@ -14,10 +14,9 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dicechess::search::{
-    advance, chance_node, choose_turn, estimate_equity, kcp_numerator, legal_turns, ExpectimaxBot, Registry, Rng,
-};
+use dicechess::internals::{advance, chance_node, kcp_numerator, ExpectimaxBot};
 use dicechess::Roll;
+use dicechess::{choose_turn, estimate_equity, legal_turns, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};
 
 const POSITIONS: &[(&str, &str)] = &[

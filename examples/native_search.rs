@@ -16,8 +16,9 @@ mod common;
 
 use std::hint::black_box;
 
-use dicechess::search::{choose_turn, estimate_equity, kcp_numerator, legal_turns, ExpectimaxBot, Registry, Rng};
+use dicechess::internals::{kcp_numerator, ExpectimaxBot};
 use dicechess::Roll;
+use dicechess::{choose_turn, estimate_equity, legal_turns, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};
 
 fn main() {

@@ -10,7 +10,7 @@
 
 use std::borrow::Cow;
 
-use dicechess::{api, Position};
+use dicechess::{js as api, Position};
 
 /// A check: panics when an invariant breaks on this input.
 pub type Check = fn(&[u8]);
@@ -337,7 +337,8 @@ fn collect_leaves(tree: &Tree, path: &mut Vec<String>, out: &mut Vec<Vec<String>
 /// The TSV parser and validator never panic and agree; an encodable book survives
 /// TSV → binary → TSV with the same keys, move multisets and weights (BOOK.md §7.10).
 pub fn book_tsv(data: &[u8]) {
-    use dicechess::book::{dcb_to_tsv, encode_tsv, key_table, validate_tsv, DcbBook, Signature, TsvBook};
+    use dicechess::internals::{dcb_to_tsv, encode_tsv, key_table, validate_tsv};
+    use dicechess::{DcbBook, Signature, TsvBook};
     let text = text(data);
     let parsed = TsvBook::parse(&text);
     let validation = validate_tsv(&text);
@@ -367,7 +368,7 @@ pub fn book_tsv(data: &[u8]) {
 
 /// Every line of the input as a game record: never panics, with and without the filters.
 pub fn book_games(data: &[u8]) {
-    use dicechess::book::build::{process_line, Aggregator, BuildOptions};
+    use dicechess::internals::{process_line, Aggregator, BuildOptions};
     let strict = BuildOptions { min_games: 1, ..BuildOptions::default() };
     let loose = BuildOptions { min_games: 1, min_rating: Some(1500.0), max_ply: 3, any_start: true };
     let mut agg = Aggregator::new();
@@ -380,14 +381,15 @@ pub fn book_games(data: &[u8]) {
     let _ = built.best_line_tsv();
     let _ = built.weighted_tsv();
     if let Ok(bytes) = built.dcb() {
-        dicechess::book::DcbBook::new(&bytes[..]).expect("a built book loads");
+        dicechess::DcbBook::new(&bytes[..]).expect("a built book loads");
     }
 }
 
 /// The binary loader never panics; a book that loads finds every record by its hash and
 /// re-encodes to the same bytes.
 pub fn book_dcb(data: &[u8]) {
-    use dicechess::book::{dcb, DcbBook};
+    use dicechess::internals::dcb;
+    use dicechess::DcbBook;
     let Ok(book) = DcbBook::new(data) else { return };
     let mut records: Vec<_> = book.records().collect();
     for (i, r) in records.iter().enumerate() {
@@ -405,8 +407,8 @@ pub fn book_dcb(data: &[u8]) {
 /// bot's decision in it is legal (while both kings stand) and matched exactly when it is legal and
 /// the expectation lists it.
 pub fn scenarios_catalog(data: &[u8]) {
-    use dicechess::search::scenarios::{parse_catalog, Expectation, Suite};
-    use dicechess::search::Registry;
+    use dicechess::internals::{parse_catalog, Expectation, Suite};
+    use dicechess::Registry;
     let catalog = match parse_catalog(&text(data)) {
         Ok(catalog) => catalog,
         Err(e) => {
@@ -454,8 +456,8 @@ pub fn scenarios_catalog(data: &[u8]) {
 }
 
 /// A catalog as schema-v1 JSON, one scenario per line (what `parse_catalog` reads back).
-pub fn catalog_json(c: &dicechess::search::scenarios::Catalog) -> String {
-    use dicechess::search::scenarios::{Expectation, SCHEMA_VERSION};
+pub fn catalog_json(c: &dicechess::internals::Catalog) -> String {
+    use dicechess::internals::{Expectation, SCHEMA_VERSION};
     let list = |items: Vec<String>| format!("[{}]", items.join(","));
     let scenarios: Vec<String> = c
         .scenarios

@@ -28,20 +28,50 @@
 //! ```
 
 #![forbid(unsafe_code)]
+#![warn(unreachable_pub)]
+// Crate-internal helpers serve the fuller feature sets (the rules' walk serves `search`, the
+// scenario run and distillation serve `cli`; the scenario types are reachable only with `json`):
+// a reduced build compiles them unused or unreachable. The every-feature build, which CI lints
+// with warnings as errors, still finds dead code.
+#![cfg_attr(
+    not(all(feature = "search", feature = "book", feature = "cli")),
+    allow(dead_code, unused_imports, unreachable_pub)
+)]
 
-pub mod api;
 #[cfg(feature = "book")]
-pub mod book;
-pub mod rules;
+mod book;
+mod rules;
 #[cfg(feature = "search")]
-pub mod search;
+mod search;
 #[cfg(feature = "search")]
 mod sort;
 
 pub use rules::{
     count_legal_turns, perft, perft_divide, Bitboard, Castling, Color, DfenError, Dice, Move, MoveKind, NotARoll,
-    Piece, Position, Role, RoleSet, Roll, Square, Step, Turns, Uci,
+    ParseUciError, Piece, Position, Role, RoleSet, Roll, Square, Step, Turns, Uci,
 };
+
+#[cfg(all(feature = "search", not(target_arch = "wasm32")))]
+pub use search::SystemClock;
+#[cfg(feature = "search")]
+pub use search::{
+    choose_turn, decide, estimate_equity, legal_turns, Bot, BotInfo, Budgeting, Builtin, Choice, Clock, Deadline,
+    Equity, ManualClock, Moment, Question, RegisterError, Registry, Rng, SearchContext, Turn,
+};
+
+#[cfg(feature = "book")]
+pub use book::{
+    lookup, Book, BookBot, Candidate, Candidates, DcbBook, DcbError, Decision, Issue, LoadError, MalformedBook,
+    Signature, TsvBook, Validation,
+};
+
+pub mod js;
 
 #[cfg(feature = "wasm")]
 pub mod wasm;
+
+#[cfg(all(feature = "cli", not(target_arch = "wasm32")))]
+pub mod cli;
+
+#[doc(hidden)]
+pub mod internals;

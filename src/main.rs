@@ -1,7 +1,5 @@
-//! The `dicechess` command-line tool: thin subcommands over the library (src/cli/).
-
-mod cli;
+//! The `dicechess` command-line tool: [`dicechess::cli::run`] (src/cli/, feature `cli`).
 
 fn main() -> std::process::ExitCode {
-    cli::run()
+    dicechess::cli::run()
 }

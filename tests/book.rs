@@ -7,10 +7,11 @@
 mod common;
 
 use common::random::sparse_with_kings;
-use dicechess::book::build::{process_line, Aggregator, BuildOptions};
-use dicechess::book::playout::{judge, Judging, Playout};
-use dicechess::book::{encode_tsv, validate_tsv, Book, DcbBook, Signature, TsvBook};
-use dicechess::search::{legal_turns, Registry, Rng};
+use dicechess::internals::{encode_tsv, validate_tsv};
+use dicechess::internals::{judge, Judging, Playout};
+use dicechess::internals::{process_line, Aggregator, BuildOptions};
+use dicechess::{legal_turns, Registry, Rng};
+use dicechess::{Book, DcbBook, Signature, TsvBook};
 use dicechess::{Color, Dice, Position, Role, Turns};
 use proptest::prelude::*;
 

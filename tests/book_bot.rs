@@ -12,29 +12,30 @@ use common::conformance::run;
 
 use std::sync::Arc;
 
-use dicechess::book::api::{
+use dicechess::internals::encode_tsv;
+use dicechess::internals::{material, material_fallback};
+use dicechess::js::{get_best_move, should_bot, BestMoveOptions, DecisionOptions};
+use dicechess::js::{
     register_opening_book_bot, registry_book_total, unregister_bot, BookInput, MAX_REGISTRY_BOOK_SIZE,
 };
-use dicechess::book::{encode_tsv, lookup, Book, BookBot, Decision};
-use dicechess::search::api::{get_best_move, should_bot, BestMoveOptions, DecisionOptions};
-use dicechess::search::{
-    choose_turn, legal_turns, material, material_fallback, Bot, Builtin, Deadline, ManualClock, Moment, Question,
-    Registry, Rng, SystemClock,
-};
 use dicechess::Roll;
+use dicechess::{
+    choose_turn, legal_turns, Bot, Builtin, Deadline, ManualClock, Moment, Question, Registry, Rng, SystemClock,
+};
+use dicechess::{lookup, Book, BookBot, Decision};
 use dicechess::{Position, Turns};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R";
 
-fn best(registry: &Registry, dfen: &str, algorithm: &str, seed: u64) -> dicechess::search::api::BestMove {
+fn best(registry: &Registry, dfen: &str, algorithm: &str, seed: u64) -> dicechess::js::BestMove {
     let options = BestMoveOptions { algorithm: Some(algorithm.into()), seed: Some(seed), ..Default::default() };
     let clock = SystemClock::new();
     get_best_move(registry, dfen, &options, &clock, clock_now(&clock))
 }
 
 fn clock_now(clock: &SystemClock) -> Moment {
-    use dicechess::search::Clock;
+    use dicechess::Clock;
     clock.now()
 }
 
@@ -172,7 +173,7 @@ fn book_hit_beats_a_deadline_during_the_listing() {
     let list = legal_turns(&turns);
     assert!(list.len() > 2048, "enough turns for the clock check to cut the listing: {}", list.len());
     // The booked multiset is played in its first legal ordering (canonical order).
-    let sorted = |t: &dicechess::search::Turn| {
+    let sorted = |t: &dicechess::Turn| {
         let mut u = t.uci();
         u.sort();
         u
@@ -345,13 +346,13 @@ fn choose_and_preempt_agree() {
         let a = bot.choose(
             Roll::new(&pos).unwrap(),
             &list,
-            &mut dicechess::search::SearchContext { rng: &mut rng, deadline: None },
+            &mut dicechess::SearchContext { rng: &mut rng, deadline: None },
         );
         let mut rng = Rng::from_seed(seed);
         let b = bot.preempt(
             Roll::new(&pos).unwrap(),
             &turns,
-            &mut dicechess::search::SearchContext { rng: &mut rng, deadline: None },
+            &mut dicechess::SearchContext { rng: &mut rng, deadline: None },
         );
         assert_eq!(Some(a), b);
     }

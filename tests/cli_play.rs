@@ -264,8 +264,9 @@ fn distill_equals_selfplay_then_build_and_feeds_the_book_arena() {
 
 #[test]
 fn distill_search_mode_gives_every_decidable_roll_of_the_kept_positions_one_searched_turn() {
-    use dicechess::book::fnv1a64;
-    use dicechess::search::{choose_turn, derive, rolls56, Registry, Rng};
+    use dicechess::internals::fnv1a64;
+    use dicechess::internals::{derive, rolls56};
+    use dicechess::{choose_turn, Registry, Rng};
     use dicechess::{Position, Roll, Turns};
 
     let tmp = tempfile::tempdir().unwrap();
@@ -311,7 +312,7 @@ fn distill_search_mode_gives_every_decidable_roll_of_the_kept_positions_one_sear
 
 #[test]
 fn distill_judges_turns_by_playouts_from_a_custom_start() {
-    use dicechess::book::Book;
+    use dicechess::Book;
 
     // White is a rook up; Black's pawn on d2 attacks White's king (playout judging, docs/BOOKS.md).
     let start = "8/8/8/8/8/4k3/PP1p4/4K2R w - - 0 1";

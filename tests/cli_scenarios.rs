@@ -11,7 +11,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::cli::{code, ok, path, read_json, run, scratch, stderr};
-use dicechess::search::scenarios::{core_search_v1, Expectation};
+use dicechess::internals::{core_search_v1, Expectation};
 use serde_json::{json, Value};
 
 /// The conformance file of the scenarios (its `catalog` and the expectations).

@@ -14,12 +14,11 @@ use std::fs;
 
 use common::book_cases::{self as v, SUITE};
 use common::conformance::{run, Check};
-use dicechess::book::build::{process_line, Aggregator, BuildOptions, BuiltBook};
-use dicechess::book::{
-    book_key, dcb_to_tsv, encode_tsv, fnv1a64, key_table, lookup, validate_tsv, Book, DcbBook, Decision, Record,
-    Signature, TsvBook,
-};
+use dicechess::internals::{dcb_to_tsv, encode_tsv, fnv1a64, key_table, validate_tsv, Record};
+use dicechess::internals::{process_line, Aggregator, BuildOptions, BuiltBook};
+use dicechess::js::book_key;
 use dicechess::Position;
+use dicechess::{lookup, Book, DcbBook, Decision, Signature, TsvBook};
 
 /// Every file this suite knows; `all_files_are_covered` fails when the folder differs.
 const FILES: &[&str] = &[
@@ -187,7 +186,7 @@ fn validate_vectors() {
             check.eq(&format!("text of line {}", i.line), Some(i.text.as_str()), lines.get(i.line - 1).copied());
             check.that(!i.reason.is_empty(), || format!("line {}: empty reason", i.line));
         }
-        let issues = |list: &[dicechess::book::Issue]| -> Vec<v::IssueAt> {
+        let issues = |list: &[dicechess::Issue]| -> Vec<v::IssueAt> {
             list.iter().map(|i| v::IssueAt { line: i.line, code: i.code.to_string() }).collect()
         };
         let got = v::Validation {
@@ -270,7 +269,7 @@ fn build(input: &str, options: &BuildOptions) -> (BuiltBook, Vec<v::Skipped>) {
     let mut skipped = Vec::new();
     for (i, line) in data.split(|&b| b == b'\n').enumerate() {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if dicechess::book::build::is_blank(line) {
+        if dicechess::internals::is_blank(line) {
             continue;
         }
         let outcome = process_line(line, options);
@@ -306,7 +305,7 @@ fn build_vectors() {
         check.eq("tsv", built.best_line_tsv(), case.tsv.clone());
         check.eq("weightedTsv", built.weighted_tsv(), case.weighted_tsv.clone());
         let keys: HashMap<u64, &str> =
-            built.entries.iter().map(|e| (dicechess::book::key_hash(&e.key), e.key.as_str())).collect();
+            built.entries.iter().map(|e| (dicechess::internals::key_hash(&e.key), e.key.as_str())).collect();
         if let Some(records) = check.ok("records", built.records()) {
             let records: Vec<v::KeyedRecord> = records
                 .iter()

@@ -6,7 +6,7 @@
 mod common;
 
 use common::random::{played_strategy, sparse_position};
-use dicechess::api;
+use dicechess::js as api;
 use dicechess::{perft, Color, Dice, Move, Piece, Position, Role, Square, Turns};
 use proptest::prelude::*;
 

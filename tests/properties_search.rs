@@ -15,9 +15,11 @@ mod common;
 use std::collections::HashSet;
 
 use common::random::{played_strategy, sparse_with_kings};
-use dicechess::search::api::{self, EquityOptions};
-use dicechess::search::{choose_turn, Choice, Deadline, ManualClock, Moment, Registry, Rng, WIN};
+use dicechess::internals::WIN;
+use dicechess::js as api;
+use dicechess::js::EquityOptions;
 use dicechess::Roll;
+use dicechess::{choose_turn, Choice, Deadline, ManualClock, Moment, Registry, Rng};
 use dicechess::{Move, Position, Turns};
 use proptest::prelude::*;
 
@@ -68,7 +70,7 @@ fn choices(registry: &Registry, bot: &str, pos: &Position, seed: u64) -> Vec<(&'
     }
 }
 
-fn sum(e: &dicechess::search::Equity) -> f64 {
+fn sum(e: &dicechess::Equity) -> f64 {
     e.white_win + e.black_win + e.undecided
 }
 
@@ -141,7 +143,7 @@ proptest! {
             prop_assert_eq!(a.undecided, 1.0, "no ply simulated");
         }
         // The same through the library entry point.
-        let lib = dicechess::search::estimate_equity(
+        let lib = dicechess::estimate_equity(
             &pos,
             i64::from(rollouts),
             i64::from(max_plies),

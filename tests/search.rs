@@ -5,12 +5,14 @@
 
 use std::sync::Arc;
 
-use dicechess::search::api::{self, BestMoveOptions};
-use dicechess::search::{
-    choose_turn, legal_turns, Bot, BotInfo, Choice, Deadline, ExpectimaxBot, ManualClock, Moment, Question,
-    RegisterError, Registry, Rng, SearchContext, Turn,
-};
+use dicechess::internals::ExpectimaxBot;
+use dicechess::js as api;
+use dicechess::js::BestMoveOptions;
 use dicechess::Roll;
+use dicechess::{
+    choose_turn, legal_turns, Bot, BotInfo, Choice, Deadline, ManualClock, Moment, Question, RegisterError, Registry,
+    Rng, SearchContext, Turn,
+};
 use dicechess::{Position, Turns};
 
 fn pos(dfen: &str) -> Position {

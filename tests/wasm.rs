@@ -124,8 +124,9 @@ fn edge_primitives_never_trap() {
 #[cfg(feature = "search")]
 mod full {
     use super::{edge_strings, EDGE_NUMBERS, ROLL, START};
-    use dicechess::search::{seed_from_number, Rng};
+    use dicechess::js::seed_from_number;
     use dicechess::wasm;
+    use dicechess::Rng;
     use wasm_bindgen_test::wasm_bindgen_test;
 
     const NO_DICE: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
@@ -135,7 +136,7 @@ mod full {
 
     /// `performance.now()`, as the wrappers pass it: the deadline's anchor.
     fn now() -> f64 {
-        use dicechess::search::Clock;
+        use dicechess::Clock;
         wasm::PerformanceClock.now().0 as f64 / 1000.0
     }
 

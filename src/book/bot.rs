@@ -26,7 +26,7 @@ impl std::fmt::Debug for BookBot {
 }
 
 /// The description of a book bot's row: `Opening-book bot decorating '<base id>'.` (BOOK.md §4.2).
-pub fn book_bot_description(base_id: &str) -> String {
+pub(crate) fn book_bot_description(base_id: &str) -> String {
     format!("Opening-book bot decorating '{base_id}'.")
 }
 

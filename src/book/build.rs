@@ -11,10 +11,8 @@ use super::convert::{write_tsv, EncodeError, TsvEntry, WeightColumn};
 use super::dcb::{self, Record, FLAG_STATS};
 use super::fnv::key_hash;
 use super::record::skip;
-pub use super::record::{
-    parse_record, replay, start_position, GameId, GameRecord, GameResult, RecordTurn, ReplayEnd, ReplayedTurn, Skip,
-    SkipReason, MAX_LINE_LEN,
-};
+pub use super::record::Skip;
+pub(crate) use super::record::{parse_record, replay, start_position, GameResult, SkipReason, MAX_LINE_LEN};
 use super::signature::Signature;
 
 /// The builder's options (BOOK.md §11.2).
@@ -186,7 +184,7 @@ impl Aggregator {
 }
 
 /// `2W + D`, saturated at 4294967295: the weight of a pair built from statistics.
-pub fn stat_weight(wins: u32, draws: u32) -> u32 {
+pub(crate) fn stat_weight(wins: u32, draws: u32) -> u32 {
     (2 * u64::from(wins) + u64::from(draws)).min(u64::from(u32::MAX)) as u32
 }
 

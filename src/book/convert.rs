@@ -45,13 +45,13 @@ impl EncodeError {
 }
 
 /// The binary weight of a TSV weight: an integer in 1..4294967295.
-pub fn binary_weight(w: f64) -> Option<u32> {
+pub(crate) fn binary_weight(w: f64) -> Option<u32> {
     (w.fract() == 0.0 && (1.0..=f64::from(u32::MAX)).contains(&w)).then_some(w as u32)
 }
 
 /// The records of a parsed book's effective entries (flags 0, W/D/L 0), unsorted; the first
 /// problem in line order otherwise.
-pub fn book_records(book: &TsvBook) -> Result<Vec<Record>, EncodeError> {
+pub(crate) fn book_records(book: &TsvBook) -> Result<Vec<Record>, EncodeError> {
     let mut items: Vec<(usize, &str, &str, f64)> = book
         .iter()
         .flat_map(|(key, entry)| entry.alternatives.iter().map(move |a| (a.line, key, a.moves.as_str(), a.weight)))

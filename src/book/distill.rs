@@ -16,7 +16,7 @@ use crate::{Dice, Position, Roll, Turns};
 
 /// The positions (no dice, clocks as played) at the start of turns `1..=turns` of the game on
 /// `line`, each `normalizedFen` once, in play order. Empty for a line the builder would not use.
-pub fn opening_positions(line: &[u8], options: &BuildOptions, turns: u32) -> Vec<Position> {
+pub(crate) fn opening_positions(line: &[u8], options: &BuildOptions, turns: u32) -> Vec<Position> {
     let Ok(record) = parse_record(line) else { return Vec::new() };
     let Ok(start) = start_position(&record, options.any_start) else { return Vec::new() };
     let mut out: Vec<Position> = Vec::new();
@@ -41,18 +41,18 @@ pub fn opening_positions(line: &[u8], options: &BuildOptions, turns: u32) -> Vec
 
 /// How many games reached each opening position, with the position of its first occurrence.
 #[derive(Debug, Default)]
-pub struct PositionCounts {
+pub(crate) struct PositionCounts {
     index: HashMap<String, usize>,
     seen: Vec<(String, Position, u64)>,
 }
 
 impl PositionCounts {
-    pub fn new() -> PositionCounts {
+    pub(crate) fn new() -> PositionCounts {
         PositionCounts::default()
     }
 
     /// Counts one game's [`opening_positions`]; games must come in game-index order.
-    pub fn add_game(&mut self, positions: &[Position]) {
+    pub(crate) fn add_game(&mut self, positions: &[Position]) {
         for pos in positions {
             let fen = pos.normalized_fen();
             match self.index.get(&fen) {
@@ -67,7 +67,7 @@ impl PositionCounts {
 
     /// The positions reached in at least `min_games` games, most reached first (ties:
     /// `normalizedFen` byte order), at most `limit` of them, each with its count.
-    pub fn ranked(mut self, min_games: u32, limit: usize) -> Vec<(Position, u64)> {
+    pub(crate) fn ranked(mut self, min_games: u32, limit: usize) -> Vec<(Position, u64)> {
         self.seen.retain(|(_, _, n)| *n >= u64::from(min_games));
         self.seen.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.as_bytes().cmp(b.0.as_bytes())));
         self.seen.into_iter().take(limit).map(|(_, pos, n)| (pos, n)).collect()
@@ -75,7 +75,7 @@ impl PositionCounts {
 }
 
 /// `pos` with each of the 56 roll multisets (BOTS.md §2.5), cased for the side to move.
-pub fn rolls_of(pos: &Position) -> impl Iterator<Item = Position> + '_ {
+pub(crate) fn rolls_of(pos: &Position) -> impl Iterator<Item = Position> + '_ {
     rolls56().iter().map(move |roll| {
         let mut rolled = *pos;
         rolled.set_dice(roll.dice);
@@ -86,7 +86,7 @@ pub fn rolls_of(pos: &Position) -> impl Iterator<Item = Position> + '_ {
 /// The book entry `bot` gives the roll `rolled`: the turn it chooses with its stream seeded
 /// `derive(seed, FNV-1a-64(key))`, weight 1 and no games. `None` when the roll has no legal turn
 /// or a legal king capture (the book never decides those), or the turn cannot be stored.
-pub fn searched_entry(
+pub(crate) fn searched_entry(
     bot: &dyn Bot,
     rolled: &Position,
     seed: u64,

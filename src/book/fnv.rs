@@ -1,9 +1,9 @@
 //! FNV-1a 64 (BOOK.md §7.6): the hash of book keys and the checksum of binary books.
 
 /// The FNV-1a-64 offset basis: the hash of no bytes.
-pub const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+pub(super) const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
 /// The FNV-1a-64 prime.
-pub const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
+pub(super) const FNV_PRIME: u64 = 0x0000_0100_0000_01b3;
 
 /// FNV-1a-64 of `bytes`.
 #[inline]
@@ -13,7 +13,7 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 
 /// Continues an FNV-1a-64 hash `h` over `bytes` (for hashing in pieces).
 #[inline]
-pub fn fnv1a64_continue(mut h: u64, bytes: &[u8]) -> u64 {
+pub(super) fn fnv1a64_continue(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h = (h ^ u64::from(b)).wrapping_mul(FNV_PRIME);
     }

@@ -28,7 +28,7 @@ pub enum LoadError {
 }
 
 /// `true` if `bytes` are a binary book by content (they start with `DCBK`, BOOK.md §11.1).
-pub fn is_binary(bytes: &[u8]) -> bool {
+pub(crate) fn is_binary(bytes: &[u8]) -> bool {
     bytes.starts_with(&MAGIC)
 }
 
@@ -177,7 +177,7 @@ pub fn lookup(book: &Book, pos: &Position) -> Decision {
 /// Steps 3–5 of BOOK.md §3 over the legal turns given in canonical order by `for_each` (each as
 /// its moves, whether it captures a king and its end position); `has_king_capture` says whether
 /// one of them captures a king.
-pub fn resolve(
+pub(crate) fn resolve(
     alts: &[Alternative],
     has_king_capture: bool,
     for_each: impl FnOnce(&mut dyn FnMut(&[Move], bool, &Position)),

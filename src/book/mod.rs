@@ -13,36 +13,30 @@
 //! assert_eq!(turn.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["e2e4", "f1c4"]);
 //! ```
 
-pub mod api;
 mod bot;
-pub mod build;
+pub(crate) mod build;
 mod convert;
 pub mod dcb;
-pub mod distill;
+pub(crate) mod distill;
 mod fnv;
 mod lookup;
-pub mod playout;
+pub(crate) mod playout;
 mod record;
 mod signature;
-pub mod tsv;
+pub(crate) mod tsv;
 mod validate;
 
-pub use bot::{book_bot_description, BookBot};
-pub use convert::{
-    binary_weight, book_records, dcb_to_tsv, encode_tsv, key_table, write_tsv, EncodeError, TsvEntry, WeightColumn,
-};
-pub use dcb::{DcbBook, DcbError, Record, RecordProblem, FLAG_STATS};
+pub use bot::BookBot;
+pub use dcb::{DcbBook, DcbError};
+pub use lookup::{lookup, Book, Candidate, Candidates, Decision, LoadError};
+pub use signature::Signature;
+pub use tsv::{MalformedBook, TsvBook};
+pub use validate::{Issue, Validation};
+
+pub(crate) use convert::binary_weight;
+pub use convert::{dcb_to_tsv, encode_tsv, key_table, write_tsv, TsvEntry, WeightColumn};
+pub use dcb::Record;
 pub use fnv::{fnv1a64, key_hash};
-pub use lookup::{is_binary, lookup, resolve, Alternative, Book, Candidate, Candidates, Decision, LoadError};
-pub use signature::{is_storable, MovesError, PackError, Signature};
-pub use tsv::{signature_text, MalformedBook, MalformedLine, TsvBook};
-pub use validate::{
-    explain_illegal, follow, validate_binary, validate_tsv, Issue, TurnFailure, Validation, MAX_BOOK_SIZE,
-};
-
-use crate::Position;
-
-/// The book key of a DFEN (BOOK.md §1): `None` for an invalid DFEN or an empty pool.
-pub fn book_key(dfen: &str) -> Option<String> {
-    Position::from_dfen(dfen).ok()?.book_key()
-}
+pub(crate) use lookup::is_binary;
+pub use validate::validate_tsv;
+pub(crate) use validate::{validate_binary, MAX_BOOK_SIZE};

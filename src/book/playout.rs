@@ -19,7 +19,7 @@ use crate::search::{choose_turn, derive, legal_turns, play_untimed, Bot, GameSee
 use crate::{Color, Position, Roll, Turns};
 
 /// The two-sided 95 % normal quantile, as the arena's confidence intervals (BOTS.md §10.5).
-pub const Z95: f64 = 1.959964;
+pub(crate) const Z95: f64 = 1.959964;
 /// Confirmation games are numbered from here, apart from the halving rounds' games.
 const CONFIRMATION_GAMES: u64 = 1 << 40;
 /// The sub-stream of a key's seed that draws the playout bot's own turn.

@@ -9,7 +9,7 @@ use super::validate::follow;
 use crate::{Color, Dice, Position, Role, Turns, Uci};
 
 /// Lines longer than this are skipped as `json` (BOOK.md §8).
-pub const MAX_LINE_LEN: usize = 4 * 1024 * 1024;
+pub(crate) const MAX_LINE_LEN: usize = 4 * 1024 * 1024;
 
 /// Why a game is skipped (BOOK.md §9.1), in the order the reasons apply.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -79,7 +79,7 @@ impl GameId {
 
 /// A definite result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum GameResult {
+pub(crate) enum GameResult {
     WhiteWins,
     BlackWins,
     Draw,
@@ -87,7 +87,7 @@ pub enum GameResult {
 
 impl GameResult {
     /// The record's `result` text.
-    pub fn as_str(self) -> &'static str {
+    pub(crate) fn as_str(self) -> &'static str {
         match self {
             GameResult::WhiteWins => "1-0",
             GameResult::BlackWins => "0-1",
@@ -96,7 +96,7 @@ impl GameResult {
     }
 
     /// The win of `color`.
-    pub fn win(color: Color) -> GameResult {
+    pub(crate) fn win(color: Color) -> GameResult {
         match color {
             Color::White => GameResult::WhiteWins,
             Color::Black => GameResult::BlackWins,
@@ -115,14 +115,14 @@ impl GameResult {
 
 /// One turn of a record: the roll and the moves in play order (syntax checked).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordTurn {
+pub(crate) struct RecordTurn {
     pub dice: Dice,
     pub moves: Vec<Uci>,
 }
 
 /// A game record whose fields have the types and syntax of BOOK.md §8.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GameRecord {
+pub(crate) struct GameRecord {
     pub id: Option<GameId>,
     /// `None` for `"*"`.
     pub result: Option<GameResult>,
@@ -146,7 +146,7 @@ fn parse_dice(text: &str) -> Option<Dice> {
 }
 
 /// Reads one line as a game record: `json` and `schema` skips (BOOK.md §8, §9.1).
-pub fn parse_record(line: &[u8]) -> Result<GameRecord, Skip> {
+pub(crate) fn parse_record(line: &[u8]) -> Result<GameRecord, Skip> {
     if line.len() > MAX_LINE_LEN {
         return Err(skip(SkipReason::Json, "line longer than 4 MiB", None));
     }
@@ -220,7 +220,7 @@ fn parse_turn(n: usize, turn: &Value) -> Result<RecordTurn, String> {
 
 /// One turn as replayed: its 1-based number, the rolled position, the legal turns (`None` for a
 /// pass) and the moves played.
-pub struct ReplayedTurn<'a> {
+pub(crate) struct ReplayedTurn<'a> {
     pub number: usize,
     pub rolled: &'a Position,
     pub turns: Option<&'a Turns>,
@@ -229,12 +229,12 @@ pub struct ReplayedTurn<'a> {
 
 /// How a replay ended: the capturer if a king was captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReplayEnd {
+pub(crate) struct ReplayEnd {
     pub king_captured_by: Option<Color>,
 }
 
 /// The start position of a record (`bad-start`; `custom-start` unless `any_start`).
-pub fn start_position(record: &GameRecord, any_start: bool) -> Result<Position, Skip> {
+pub(crate) fn start_position(record: &GameRecord, any_start: bool) -> Result<Position, Skip> {
     let Some(text) = &record.start else { return Ok(Position::initial()) };
     let id = record.id.as_ref();
     let pos = Position::from_dfen(text).map_err(|e| skip(SkipReason::BadStart, format!("start: {e}"), id))?;
@@ -249,7 +249,7 @@ pub fn start_position(record: &GameRecord, any_start: bool) -> Result<Position, 
 
 /// Replays every turn of `record` from `start`, calling `visit` for each legal one in order
 /// (`illegal-turn`, `after-end`; BOOK.md §9.1).
-pub fn replay(
+pub(crate) fn replay(
     record: &GameRecord,
     start: Position,
     mut visit: impl FnMut(&ReplayedTurn<'_>),

@@ -51,7 +51,7 @@ pub enum PackError {
 
 /// `true` iff `uci` can be stored: from ≠ to, and a promotion only from rank 7 to rank 8 or from
 /// rank 2 to rank 1 (BOOK.md §7.4).
-pub fn is_storable(uci: Uci) -> bool {
+pub(crate) fn is_storable(uci: Uci) -> bool {
     if uci.from == uci.to {
         return false;
     }

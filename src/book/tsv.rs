@@ -7,18 +7,18 @@ use std::fmt;
 
 /// BOOK.md §2.1 trim: removes every character ≤ U+0020 from both ends (not Unicode whitespace).
 #[inline]
-pub fn trim(s: &str) -> &str {
+pub(crate) fn trim(s: &str) -> &str {
     s.trim_matches(|c: char| c <= ' ')
 }
 
 /// The tokens of a moves text (BOOK.md §2.2): split at `,`, each trimmed, empty ones dropped.
-pub fn tokens(moves_text: &str) -> impl Iterator<Item = &str> {
+pub(crate) fn tokens(moves_text: &str) -> impl Iterator<Item = &str> {
     moves_text.split(',').map(trim).filter(|t| !t.is_empty())
 }
 
 /// The signature string of a moves text: its tokens sorted (byte order) and joined with `,`.
 /// Defined for any text, storable or not (BOOK.md §2.3 duplicates).
-pub fn signature_text(moves_text: &str) -> String {
+pub(crate) fn signature_text(moves_text: &str) -> String {
     let mut t: Vec<&str> = tokens(moves_text).collect();
     t.sort_unstable();
     t.join(",")
@@ -26,13 +26,13 @@ pub fn signature_text(moves_text: &str) -> String {
 
 /// One line of a text: its 1-based number and its text without the terminator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Line<'a> {
+pub(crate) struct Line<'a> {
     pub number: usize,
     pub text: &'a str,
 }
 
 /// The lines of `text`, split at LF, CR or CRLF (one break); numbered from 1, blank ones included.
-pub fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
+pub(crate) fn lines(text: &str) -> impl Iterator<Item = Line<'_>> {
     let bytes = text.as_bytes();
     let mut start = 0;
     let mut number = 0;
@@ -91,14 +91,14 @@ impl LineError {
 
 /// The fields of a well-formed line: key and moves text trimmed, the weight if a third field.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Fields<'a> {
+pub(crate) struct Fields<'a> {
     pub key: &'a str,
     pub moves: &'a str,
     pub weight: Option<f64>,
 }
 
 /// Parses one line (BOOK.md §2.1 step 3): `None` for a blank line.
-pub fn parse_line(line: &str) -> Option<Result<Fields<'_>, LineError>> {
+pub(crate) fn parse_line(line: &str) -> Option<Result<Fields<'_>, LineError>> {
     if trim(line).is_empty() {
         return None;
     }
@@ -133,7 +133,7 @@ pub fn parse_line(line: &str) -> Option<Result<Fields<'_>, LineError>> {
 }
 
 /// A weight (BOOK.md §2.3): `[0-9]+(\.[0-9]+)?` whose nearest binary64 is finite and > 0.
-pub fn parse_weight(text: &str) -> Option<f64> {
+pub(crate) fn parse_weight(text: &str) -> Option<f64> {
     let (int, frac) = match text.split_once('.') {
         Some((i, f)) => (i, Some(f)),
         None => (text, None),
@@ -174,7 +174,7 @@ pub(crate) struct Scan<'a> {
 }
 
 impl<'a> Scan<'a> {
-    pub fn new(text: &'a str) -> Scan<'a> {
+    pub(crate) fn new(text: &'a str) -> Scan<'a> {
         let mut lines = Vec::new();
         let mut malformed = Vec::new();
         let mut index: HashMap<&'a str, usize> = HashMap::new();
@@ -217,7 +217,7 @@ impl<'a> Scan<'a> {
     }
 
     /// `true` if some line of the key at `keys[k]` has a weight.
-    pub fn is_weighted(&self, k: usize) -> bool {
+    pub(crate) fn is_weighted(&self, k: usize) -> bool {
         self.keys[k].1.iter().any(|&i| self.lines[i].fields.weight.is_some())
     }
 }

@@ -7,7 +7,7 @@ use super::tsv::{Fate, Scan};
 use crate::{Position, Step, Turns, Uci};
 
 /// The JS API's cap on a book: 64 MiB (bytes, or UTF-16 code units of a string).
-pub const MAX_BOOK_SIZE: usize = 64 * 1024 * 1024;
+pub(crate) const MAX_BOOK_SIZE: usize = 64 * 1024 * 1024;
 
 /// One problem: the 1-based line (0 for a binary book or a non-book), the line as in the input,
 /// the normative code and a human reason.
@@ -51,7 +51,7 @@ impl Validation {
 }
 
 /// Validates a binary book: structure only (BOOK.md §5, §7.8).
-pub fn validate_binary(bytes: &[u8]) -> Validation {
+pub(crate) fn validate_binary(bytes: &[u8]) -> Validation {
     match DcbBook::new(bytes) {
         Ok(book) => Validation { ok: true, entries: book.len(), keys: book.distinct_keys(), ..Validation::default() },
         Err(e) => Validation::single(e.code(), e.to_string()),
@@ -85,7 +85,7 @@ fn check_key(key: &str) -> KeyCheck {
 
 /// Why a sequence of moves is not a legal turn.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum TurnFailure {
+pub(crate) enum TurnFailure {
     /// The roll has no legal turn.
     #[error("no legal turn for these dice (pass)")]
     Pass,
@@ -118,7 +118,7 @@ fn cannot_play(played: &[Uci], token: Uci, legal: &[Uci]) -> String {
 }
 
 /// Follows `moves` in order from the root of `turns`: the leaf reached, or how far it got.
-pub fn follow(turns: &Turns, moves: &[Uci]) -> Result<Step, TurnFailure> {
+pub(crate) fn follow(turns: &Turns, moves: &[Uci]) -> Result<Step, TurnFailure> {
     let mut node: Option<Step> = None;
     for (i, &uci) in moves.iter().enumerate() {
         let (pos, spent, leaf) = match &node {
@@ -152,7 +152,7 @@ pub fn follow(turns: &Turns, moves: &[Uci]) -> Result<Step, TurnFailure> {
 
 /// `None` if some ordering of `sig` is a legal turn of the roll `turns` (`None`: a pass), else why not: for the ordering that
 /// walks deepest (first in lexicographic order among equals).
-pub fn explain_illegal(turns: Option<&Turns>, sig: &Signature) -> Option<TurnFailure> {
+pub(crate) fn explain_illegal(turns: Option<&Turns>, sig: &Signature) -> Option<TurnFailure> {
     let Some(turns) = turns else { return Some(TurnFailure::Pass) };
     const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let n = sig.len();

@@ -5,9 +5,9 @@
 
 use clap::Args;
 
-use dicechess::search::stats::{self, SprtParams, Trinomial};
-use dicechess::search::Registry;
-use dicechess::Position;
+use crate::search::stats::{self, SprtParams, Trinomial};
+use crate::search::Registry;
+use crate::Position;
 
 use super::arena_json::{self, ArenaJson};
 use super::arena_match::{run_match, Match, MatchRun, Tally};
@@ -17,7 +17,7 @@ use super::game::{start_position, BookRole, Player, TimeControl, Timing};
 use super::io::{self, Exit, Failure, Outcome};
 
 #[derive(Debug, Args)]
-pub struct ArenaArgs {
+pub(super) struct ArenaArgs {
     /// The bot under test (default monte-carlo; with --book, aggressive).
     #[arg(long, value_name = "ID", value_parser = bot_id)]
     pub bot: Option<String>,
@@ -94,7 +94,7 @@ fn arena_starts(args: &ArenaArgs) -> Result<Vec<Position>, Failure> {
 }
 
 /// `dicechess arena` (BOTS.md §10, BOOK.md §12).
-pub fn arena(args: ArenaArgs) -> Outcome {
+pub(super) fn arena(args: ArenaArgs) -> Outcome {
     let registry = Registry::new();
     let default_bot = if args.book.is_some() { "aggressive" } else { "monte-carlo" };
     let bot_id = args.bot.clone().unwrap_or_else(|| default_bot.to_owned());

@@ -4,7 +4,7 @@
 use serde::Serialize;
 use serde_json::{json, Value};
 
-use dicechess::search::stats::{self, Trinomial};
+use crate::search::stats::{self, Trinomial};
 
 use super::arena_match::{Match, MatchOutcome, MatchRun};
 use super::game::{Player, Timing, Usage};
@@ -21,7 +21,7 @@ struct BookJson {
 /// A player: its bot, its time policy and its book.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct BotJson {
+pub(super) struct BotJson {
     id: String,
     name: String,
     time_policy: String,
@@ -136,7 +136,7 @@ struct BookUsageJson {
 /// One match of the report.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct MatchJson {
+pub(super) struct MatchJson {
     baseline: BotJson,
     time_control: Option<TcJson>,
     move_time_ms: Option<u64>,
@@ -165,7 +165,7 @@ pub struct MatchJson {
 /// The report: the run's settings, the bot under test and its matches.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-pub struct ArenaJson {
+pub(super) struct ArenaJson {
     pub kind: &'static str,
     pub schema_version: u32,
     pub engine_version: &'static str,
@@ -178,7 +178,7 @@ pub struct ArenaJson {
 }
 
 /// A seed in the report: a number up to 2⁵³, else its decimal string.
-pub fn seed_json(seed: u64) -> Value {
+pub(super) fn seed_json(seed: u64) -> Value {
     if seed <= 1 << 53 {
         json!(seed)
     } else {
@@ -196,7 +196,7 @@ fn percentile(sorted: &[u64], p: f64) -> Option<f64> {
 }
 
 /// What the report says about a player.
-pub fn bot_json(p: &Player) -> BotJson {
+pub(super) fn bot_json(p: &Player) -> BotJson {
     let info = p.bot.info();
     let book = p.book.as_ref().map(|b| BookJson {
         path: b.path.clone(),
@@ -208,7 +208,7 @@ pub fn bot_json(p: &Player) -> BotJson {
 }
 
 /// The report of one match.
-pub fn match_json(m: &Match, out: &MatchOutcome, run: &MatchRun) -> MatchJson {
+pub(super) fn match_json(m: &Match, out: &MatchOutcome, run: &MatchRun) -> MatchJson {
     let t = &out.tally;
     let s = t.score();
     let h = t.ci_half_width_percent();

@@ -7,9 +7,9 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use dicechess::search::stats::{self, SprtParams, Trinomial};
-use dicechess::search::{derive, GameSeeds};
-use dicechess::{Color, Position};
+use crate::search::stats::{self, SprtParams, Trinomial};
+use crate::search::{derive, GameSeeds};
+use crate::{Color, Position};
 
 use super::game::{play_game, Player, Termination, TimeControl, Timing, Usage};
 use super::progress::{Progress, Unit};
@@ -29,7 +29,7 @@ struct PairResult {
 
 /// Results of the first pairs of a match, folded in index order.
 #[derive(Default)]
-pub struct Tally {
+pub(super) struct Tally {
     pub pairs: u64,
     /// Indexed by A's colour: wins, losses, draws.
     pub wins: [u64; 2],
@@ -61,16 +61,16 @@ impl Tally {
         self.usage[1].add(&r.usage[1]);
     }
 
-    pub fn total(v: [u64; 2]) -> u64 {
+    pub(super) fn total(v: [u64; 2]) -> u64 {
         v[0] + v[1]
     }
 
-    pub fn games(&self) -> u64 {
+    pub(super) fn games(&self) -> u64 {
         2 * self.pairs
     }
 
     /// The score fraction.
-    pub fn score(&self) -> f64 {
+    pub(super) fn score(&self) -> f64 {
         let w = Tally::total(self.wins) as f64;
         let d = Tally::total(self.draws) as f64;
         if self.pairs == 0 {
@@ -79,11 +79,11 @@ impl Tally {
         (w + d / 2.0) / self.games() as f64
     }
 
-    pub fn ci_half_width_percent(&self) -> Option<f64> {
+    pub(super) fn ci_half_width_percent(&self) -> Option<f64> {
         stats::pair_stats(self.pentanomial).ci95_half_width_percent
     }
 
-    pub fn trinomial(&self) -> Trinomial {
+    pub(super) fn trinomial(&self) -> Trinomial {
         Trinomial { losses: Tally::total(self.losses), draws: Tally::total(self.draws), wins: Tally::total(self.wins) }
     }
 
@@ -105,7 +105,7 @@ impl Tally {
 }
 
 /// How the matches of a run are played (from `arena`'s options).
-pub struct MatchRun {
+pub(super) struct MatchRun {
     /// Pairs per match (a cap with SPRT).
     pub pairs: u64,
     /// The master seed.
@@ -115,7 +115,7 @@ pub struct MatchRun {
 }
 
 /// One match: the players and the time control.
-pub struct Match {
+pub(super) struct Match {
     pub a: Player,
     pub b: Player,
     pub timing: Timing,
@@ -123,7 +123,7 @@ pub struct Match {
 }
 
 /// A match's outcome.
-pub struct MatchOutcome {
+pub(super) struct MatchOutcome {
     pub tally: Tally,
     pub stopped_by_sprt: bool,
     pub duration: Duration,
@@ -170,7 +170,7 @@ fn play_pair(m: &Match, starts: &[Position], seed: u64, i: usize) -> PairResult 
 
 /// Runs a match on `pool`: workers take pairs in index order; completed pairs are folded in index
 /// order; with SPRT, the first decisive prefix ends the match and later pairs are discarded.
-pub fn run_match(
+pub(super) fn run_match(
     m: &Match,
     starts: &[Position],
     run: &MatchRun,

@@ -4,15 +4,15 @@
 
 use clap::Args;
 
-use dicechess::search::stats::SprtParams;
-use dicechess::search::{policy_by_id, Builtin, POLICY_IDS};
+use crate::search::stats::SprtParams;
+use crate::search::{policy_by_id, Builtin, POLICY_IDS};
 
 use super::game::TimeControl;
 use super::io::Failure;
 
 /// Why clap rejects a value (exit 2, BOOK.md §11.1).
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]
-pub enum ValueError {
+pub(super) enum ValueError {
     #[error("unknown bot '{given}'; the bots are {known}")]
     UnknownBot { given: String, known: String },
     #[error("unknown time policy '{given}'; the policies are {known}")]
@@ -30,7 +30,7 @@ pub enum ValueError {
 }
 
 /// A built-in bot id, ASCII-case-insensitively; returned in its canonical spelling (BOTS.md §10.1).
-pub fn bot_id(text: &str) -> Result<String, ValueError> {
+pub(super) fn bot_id(text: &str) -> Result<String, ValueError> {
     Builtin::from_id(text).map(|b| b.id().to_owned()).ok_or_else(|| {
         let ids: Vec<&str> = Builtin::ALL.iter().map(|b| b.id()).collect();
         ValueError::UnknownBot { given: text.to_owned(), known: ids.join(", ") }
@@ -38,14 +38,14 @@ pub fn bot_id(text: &str) -> Result<String, ValueError> {
 }
 
 /// A time policy id (BOTS.md §6), returned in lower case.
-pub fn policy_id(text: &str) -> Result<String, ValueError> {
+pub(super) fn policy_id(text: &str) -> Result<String, ValueError> {
     policy_by_id(text)
         .map(|_| text.to_ascii_lowercase())
         .ok_or_else(|| ValueError::UnknownPolicy { given: text.to_owned(), known: POLICY_IDS.join(", ") })
 }
 
 /// A seed: a decimal unsigned 64-bit integer, no sign (BOOK.md §11.1).
-pub fn parse_seed(text: &str) -> Result<u64, ValueError> {
+pub(super) fn parse_seed(text: &str) -> Result<u64, ValueError> {
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ValueError::Seed);
     }
@@ -53,7 +53,7 @@ pub fn parse_seed(text: &str) -> Result<u64, ValueError> {
 }
 
 /// One `--tc M+I`: whole minutes > 0, whole increment seconds ≥ 0; `M` alone has no increment.
-pub fn time_control(tc: &str) -> Result<TimeControl, ValueError> {
+pub(super) fn time_control(tc: &str) -> Result<TimeControl, ValueError> {
     let (m, i) = tc.split_once('+').unwrap_or((tc, "0"));
     let digits = |s: &str| !s.is_empty() && s.len() <= 6 && s.bytes().all(|b| b.is_ascii_digit());
     let bad = || ValueError::TimeControl(tc.to_owned());
@@ -68,7 +68,7 @@ pub fn time_control(tc: &str) -> Result<TimeControl, ValueError> {
 }
 
 /// `--sprt ELO0,ELO1,ALPHA,BETA`: finite elos, elo0 < elo1, 0 < α, β < 1.
-pub fn sprt_params(text: &str) -> Result<SprtParams, ValueError> {
+pub(super) fn sprt_params(text: &str) -> Result<SprtParams, ValueError> {
     let format = || ValueError::SprtFormat(text.to_owned());
     let parts: Vec<f64> =
         text.split(',').map(|p| p.trim().parse::<f64>()).collect::<Result<_, _>>().map_err(|_| format())?;
@@ -85,7 +85,7 @@ pub fn sprt_params(text: &str) -> Result<SprtParams, ValueError> {
 /// The seeded games of `selfplay` and `book distill` (BOOK.md §10). `book distill` changes the
 /// default of `--games` and the help of `--start` (`mut_arg` on its arguments).
 #[derive(Debug, Args)]
-pub struct GameArgs {
+pub(super) struct GameArgs {
     /// Number of games.
     #[arg(long, value_name = "N", default_value = "1000", value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
@@ -106,7 +106,7 @@ pub struct GameArgs {
 /// The worker threads and the progress switch of the parallel commands (`book build`, `selfplay`,
 /// `book distill`; `selfplay` changes the help of `--quiet`).
 #[derive(Debug, Args)]
-pub struct Workers {
+pub(super) struct Workers {
     /// Worker threads (default: the available cores).
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
     pub threads: Option<u64>,
@@ -117,13 +117,13 @@ pub struct Workers {
 
 impl Workers {
     /// `--threads`, else the available cores.
-    pub fn count(&self) -> usize {
+    pub(super) fn count(&self) -> usize {
         thread_count(self.threads)
     }
 }
 
 /// `--threads` if given, else the available cores.
-pub fn thread_count(requested: Option<u64>) -> usize {
+pub(super) fn thread_count(requested: Option<u64>) -> usize {
     match requested {
         Some(n) => usize::try_from(n).unwrap_or(usize::MAX),
         None => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -131,7 +131,7 @@ pub fn thread_count(requested: Option<u64>) -> usize {
 }
 
 /// The worker pool of the parallel commands (build, arena, self-play, distillation).
-pub fn pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
+pub(super) fn pool(threads: usize) -> Result<rayon::ThreadPool, Failure> {
     rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .build()

@@ -3,17 +3,17 @@
 use clap::Args;
 use serde::Serialize;
 
-use dicechess::search::api::{get_best_move, BestMoveOptions};
-use dicechess::search::Clock as _;
-use dicechess::search::{Registry, SystemClock};
-use dicechess::Position;
+use crate::js::{get_best_move, BestMoveOptions};
+use crate::search::Clock as _;
+use crate::search::{Registry, SystemClock};
+use crate::Position;
 
 use super::args::{bot_id, parse_seed};
 use super::game::{book_bot, BookRole};
 use super::io::{self, Exit, Failure, Outcome};
 
 #[derive(Debug, Args)]
-pub struct BestArgs {
+pub(super) struct BestArgs {
     /// The rolled position as DFEN with dice (one quoted argument, or its fields as separate words).
     #[arg(value_name = "DFEN", num_args = 1.., required = true)]
     dfen: Vec<String>,
@@ -43,7 +43,7 @@ struct BestJson {
 }
 
 /// `dicechess best`: one JSON object on stdout.
-pub fn best(args: BestArgs) -> Outcome {
+pub(super) fn best(args: BestArgs) -> Outcome {
     let dfen = io::joined_dfen(&args.dfen);
     Position::from_dfen(&dfen).map_err(io::invalid_dfen)?;
     let mut registry = Registry::new();

@@ -5,12 +5,12 @@ use std::fs;
 use std::io::{self as stdio, Read, Write};
 use std::path::Path;
 
-use dicechess::book::{Book, LoadError};
+use crate::book::{Book, LoadError};
 
 use super::io::{self, Failure};
 
 /// Reads a whole input (`-` = stdin); unreadable input is an I/O failure (exit 3).
-pub fn read_input(path: &str) -> Result<Vec<u8>, Failure> {
+pub(super) fn read_input(path: &str) -> Result<Vec<u8>, Failure> {
     let mut bytes = Vec::new();
     let result = if path == "-" {
         stdio::stdin().lock().read_to_end(&mut bytes).map(|_| ())
@@ -22,13 +22,13 @@ pub fn read_input(path: &str) -> Result<Vec<u8>, Failure> {
 }
 
 /// Reads a text input: invalid UTF-8 is an I/O failure (exit 3).
-pub fn read_text(path: &str) -> Result<String, Failure> {
+pub(super) fn read_text(path: &str) -> Result<String, Failure> {
     String::from_utf8(read_input(path)?).map_err(|e| Failure::io(format!("cannot read {path}: invalid UTF-8 ({e})")))
 }
 
 /// Writes `bytes` to `path` (`-` = stdout) through a temporary file in the target directory,
 /// renamed on success: a failed run leaves no partial file.
-pub fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
+pub(super) fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
     if path == "-" {
         let mut out = stdio::stdout().lock();
         return out
@@ -48,7 +48,7 @@ pub fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
 }
 
 /// Writes `lines`, each followed by a newline, with [`write_output`].
-pub fn write_lines(path: &str, lines: &[String]) -> Result<(), Failure> {
+pub(super) fn write_lines(path: &str, lines: &[String]) -> Result<(), Failure> {
     let mut text = lines.join("\n");
     text.push('\n');
     write_output(path, text.as_bytes())
@@ -56,7 +56,7 @@ pub fn write_lines(path: &str, lines: &[String]) -> Result<(), Failure> {
 
 /// Loads a book detected by content; a book that does not load exits 1 (a TSV book that is not
 /// UTF-8 exits 3).
-pub fn load_book(path: &str) -> Result<Book, Failure> {
+pub(super) fn load_book(path: &str) -> Result<Book, Failure> {
     let bytes = read_input(path)?;
     Book::load(bytes).map_err(|e| match e {
         LoadError::Utf8 => Failure::io(format!("cannot read {path}: invalid UTF-8")),

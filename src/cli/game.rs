@@ -4,19 +4,19 @@
 
 use std::sync::Arc;
 
-use dicechess::book::{lookup, Book, BookBot, Decision};
-use dicechess::search::Clock as _;
-use dicechess::search::{
+use crate::book::{lookup, Book, BookBot, Decision};
+use crate::search::Clock as _;
+use crate::search::{
     budget_ms, choose_turn, policy_by_id, Bot, Budgeting, Choice, ClockState, Deadline, GameSeeds, Registry, Rng,
     SystemClock, TimePolicy, ARENA_OVERHEAD_MS, HALFMOVE_DRAW, TURN_CAP,
 };
-use dicechess::{Color, Dice, Move, Position, Roll};
+use crate::{Color, Dice, Move, Position, Roll};
 
 use super::files::load_book;
 use super::io::{self, Failure};
 
 /// A start position: a DFEN whose dice are ignored (every turn is rolled).
-pub fn start_position(dfen: &str) -> Result<Position, Failure> {
+pub(super) fn start_position(dfen: &str) -> Result<Position, Failure> {
     let mut pos = Position::from_dfen(dfen).map_err(io::invalid_dfen)?;
     pos.set_dice(Dice::EMPTY);
     Ok(pos)
@@ -27,7 +27,7 @@ pub fn start_position(dfen: &str) -> Result<Position, Failure> {
 
 /// Which flag a book comes from, for the decorated bot's id and name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum BookRole {
+pub(super) enum BookRole {
     /// `--book`, `--white-book`, `--black-book`: `<id>-book`, `<Name> + Book`.
     Bot,
     /// `--baseline-book`: `<id>-baseline-book`, `<Name> + Baseline Book`.
@@ -36,7 +36,7 @@ pub enum BookRole {
 
 /// The built-in `base_id` decorated with the book at `path` (BOOK.md §12), and the book; a book
 /// that does not load exits 1.
-pub fn book_bot(
+pub(super) fn book_bot(
     registry: &Registry,
     base_id: &str,
     path: &str,
@@ -55,20 +55,20 @@ pub fn book_bot(
 }
 
 /// A built-in bot (the ids are checked by clap already).
-pub fn builtin(registry: &Registry, id: &str) -> Result<Arc<dyn Bot>, Failure> {
+pub(super) fn builtin(registry: &Registry, id: &str) -> Result<Arc<dyn Bot>, Failure> {
     registry.get(id).cloned().ok_or_else(|| Failure::invalid(format!("unknown bot {id}")))
 }
 
 /// A player's book: the book and the path it was loaded from.
 #[derive(Clone)]
-pub struct PlayerBook {
+pub(super) struct PlayerBook {
     pub book: Arc<Book>,
     pub path: String,
 }
 
 /// One player of a game: its bot, its book (for usage statistics) and its time policy.
 #[derive(Clone)]
-pub struct Player {
+pub(super) struct Player {
     pub bot: Arc<dyn Bot>,
     pub book: Option<PlayerBook>,
     pub policy: &'static dyn TimePolicy,
@@ -78,7 +78,12 @@ pub struct Player {
 
 impl Player {
     /// The built-in `id` with time policy `policy`, decorated with the book at `book` if any.
-    pub fn new(registry: &Registry, id: &str, policy: &str, book: Option<(&str, BookRole)>) -> Result<Player, Failure> {
+    pub(super) fn new(
+        registry: &Registry,
+        id: &str,
+        policy: &str,
+        book: Option<(&str, BookRole)>,
+    ) -> Result<Player, Failure> {
         let time_policy = policy.to_owned();
         let policy = policy_by_id(policy).ok_or_else(|| Failure::invalid(format!("unknown time policy {policy}")))?;
         let (bot, book) = match book {
@@ -91,7 +96,7 @@ impl Player {
         Ok(Player { bot, book, policy, time_policy })
     }
 
-    pub fn id(&self) -> String {
+    pub(super) fn id(&self) -> String {
         self.bot.info().id
     }
 }
@@ -101,7 +106,7 @@ impl Player {
 
 /// A time control `M+I`.
 #[derive(Clone, Debug)]
-pub struct TimeControl {
+pub(super) struct TimeControl {
     pub label: String,
     pub initial_ms: u64,
     pub increment_ms: u64,
@@ -109,7 +114,7 @@ pub struct TimeControl {
 
 /// How budgeted bots get their deadlines.
 #[derive(Clone, Debug)]
-pub enum Timing {
+pub(super) enum Timing {
     /// Untimed modes (`--move-time 0`).
     Untimed,
     /// A fixed budget per turn.
@@ -119,7 +124,7 @@ pub enum Timing {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Termination {
+pub(super) enum Termination {
     KingCapture,
     HalfmoveClock,
     TurnCap,
@@ -127,7 +132,7 @@ pub enum Termination {
 }
 
 impl Termination {
-    pub fn as_str(self) -> &'static str {
+    pub(super) fn as_str(self) -> &'static str {
         match self {
             Termination::KingCapture => "king-capture",
             Termination::HalfmoveClock => "halfmove-clock",
@@ -138,7 +143,7 @@ impl Termination {
 }
 
 /// One turn as played.
-pub struct PlayedTurn {
+pub(super) struct PlayedTurn {
     pub mover: Color,
     pub dice: Dice,
     pub moves: Vec<Move>,
@@ -147,7 +152,7 @@ pub struct PlayedTurn {
 
 /// A side's book usage in one game or summed over games (BOOK.md §12).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Usage {
+pub(super) struct Usage {
     pub turns: u64,
     pub book_turns: u64,
     pub king_captures: u64,
@@ -159,7 +164,7 @@ pub struct Usage {
 }
 
 impl Usage {
-    pub fn add(&mut self, other: &Usage) {
+    pub(super) fn add(&mut self, other: &Usage) {
         self.turns += other.turns;
         self.book_turns += other.book_turns;
         self.king_captures += other.king_captures;
@@ -171,7 +176,7 @@ impl Usage {
 }
 
 /// A finished game.
-pub struct Game {
+pub(super) struct Game {
     pub winner: Option<Color>,
     pub termination: Termination,
     pub turns: Vec<PlayedTurn>,
@@ -180,7 +185,7 @@ pub struct Game {
 }
 
 /// Plays one game from `start` (BOTS.md §10.3): `players` by colour index (White, Black).
-pub fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2], timing: &Timing) -> Game {
+pub(super) fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2], timing: &Timing) -> Game {
     let clock = SystemClock::new();
     let mut dice_rng = Rng::from_seed(seeds.dice);
     let mut rngs = [Rng::from_seed(seeds.white), Rng::from_seed(seeds.black)];

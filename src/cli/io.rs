@@ -8,7 +8,7 @@ use std::sync::Mutex;
 
 /// The exit codes of BOOK.md §11.1; 130, interrupted, is [`exit_130_on_interrupt`]'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Exit {
+pub(super) enum Exit {
     /// The work was done.
     Success = 0,
     /// Invalid content: an invalid DFEN, or any invalid line of a batch.
@@ -22,7 +22,7 @@ pub enum Exit {
 /// Exits on a clap error in clap's format: `--help` / `--version` print to stdout and exit 0; a usage
 /// error exits 2 with the offending argument and a usage line (BOOK.md §11.1), which clap's own
 /// value errors lack, so `cmd`'s usage is added to them.
-pub fn usage_exit(err: clap::Error, cmd: &clap::Command) -> ! {
+pub(super) fn usage_exit(err: clap::Error, cmd: &clap::Command) -> ! {
     if !err.use_stderr() {
         err.exit();
     }
@@ -45,7 +45,7 @@ static WRITING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
 /// SIGINT (BOOK.md §11.1): the temporary output files being written are removed and the process
 /// exits 130. Outputs are written only when a run's work is done, so an interrupted run leaves no
 /// output behind.
-pub fn exit_130_on_interrupt() {
+pub(super) fn exit_130_on_interrupt() {
     // Without a handler (one is installed already, or the platform refuses), SIGINT still ends
     // the process with status 130; only a file caught mid-write would remain.
     let _ = ctrlc::set_handler(|| {
@@ -60,7 +60,7 @@ pub fn exit_130_on_interrupt() {
 
 /// Runs `write`, which creates `temp`, with `temp` removed if SIGINT comes meanwhile.
 #[cfg(feature = "book")]
-pub fn while_writing<T>(temp: &std::path::Path, write: impl FnOnce() -> T) -> T {
+pub(super) fn while_writing<T>(temp: &std::path::Path, write: impl FnOnce() -> T) -> T {
     let lock = || WRITING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     lock().push(temp.to_path_buf());
     let result = write();
@@ -70,27 +70,27 @@ pub fn while_writing<T>(temp: &std::path::Path, write: impl FnOnce() -> T) -> T 
 
 /// A subcommand that stopped early: its exit code and the message for stderr.
 #[derive(Debug)]
-pub struct Failure {
+pub(super) struct Failure {
     pub exit: Exit,
     pub message: String,
 }
 
 impl Failure {
-    pub fn invalid(message: impl Into<String>) -> Self {
+    pub(super) fn invalid(message: impl Into<String>) -> Self {
         Failure { exit: Exit::Invalid, message: message.into() }
     }
 
-    pub fn io(message: impl Into<String>) -> Self {
+    pub(super) fn io(message: impl Into<String>) -> Self {
         Failure { exit: Exit::Io, message: message.into() }
     }
 }
 
 /// What a subcommand returns: the exit code of completed work (`Invalid` when a batch had invalid
 /// lines, already reported), or a failure that stopped it.
-pub type Outcome = Result<Exit, Failure>;
+pub(super) type Outcome = Result<Exit, Failure>;
 
 /// Prints the failure, if any, and converts to the process exit code.
-pub fn finish(outcome: Outcome) -> ExitCode {
+pub(super) fn finish(outcome: Outcome) -> ExitCode {
     let exit = match outcome {
         Ok(exit) => exit,
         Err(failure) => {
@@ -102,21 +102,21 @@ pub fn finish(outcome: Outcome) -> ExitCode {
 }
 
 /// Buffered stdout; every write error becomes an I/O failure (exit 3), a closed pipe included.
-pub struct Output {
+pub(super) struct Output {
     out: BufWriter<StdoutLock<'static>>,
 }
 
 impl Output {
-    pub fn new() -> Self {
+    pub(super) fn new() -> Self {
         Output { out: BufWriter::new(io::stdout().lock()) }
     }
 
     /// Writes `text` and a newline.
-    pub fn line(&mut self, text: &str) -> Result<(), Failure> {
+    pub(super) fn line(&mut self, text: &str) -> Result<(), Failure> {
         self.out.write_all(text.as_bytes()).and_then(|()| self.out.write_all(b"\n")).map_err(write_failure)
     }
 
-    pub fn flush(&mut self) -> Result<(), Failure> {
+    pub(super) fn flush(&mut self) -> Result<(), Failure> {
         self.out.flush().map_err(write_failure)
     }
 }
@@ -127,12 +127,12 @@ fn write_failure(e: io::Error) -> Failure {
 
 /// The DFEN given on the command line: one argument used as is, or several words (a DFEN typed
 /// without quotes) re-joined with single spaces.
-pub fn joined_dfen(words: &[String]) -> String {
+pub(super) fn joined_dfen(words: &[String]) -> String {
     words.join(" ")
 }
 
 /// Reports an invalid DFEN given on the command line (exit 1, the parser's message).
-pub fn invalid_dfen(message: impl std::fmt::Display) -> Failure {
+pub(super) fn invalid_dfen(message: impl std::fmt::Display) -> Failure {
     Failure::invalid(format!("invalid DFEN: {message}"))
 }
 
@@ -141,7 +141,7 @@ pub fn invalid_dfen(message: impl std::fmt::Display) -> Failure {
 /// line, or the message for an invalid one, which then prints `neutral` and the message with its line
 /// number on stderr. Exit 1 at the end if any line was invalid; an unreadable stdin (invalid UTF-8
 /// included) stops with exit 3.
-pub fn batch(neutral: &str, mut each: impl FnMut(&str) -> Result<String, String>) -> Outcome {
+pub(super) fn batch(neutral: &str, mut each: impl FnMut(&str) -> Result<String, String>) -> Outcome {
     let mut input = BufReader::new(io::stdin().lock());
     let mut out = Output::new();
     let mut buf = Vec::new();
@@ -185,13 +185,13 @@ pub fn batch(neutral: &str, mut each: impl FnMut(&str) -> Result<String, String>
 /// `value` as one line of JSON. The reports are plain structs that always serialize; a failure
 /// would still be reported, as an output error.
 #[cfg(feature = "book")]
-pub fn json<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
+pub(super) fn json<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
     serde_json::to_string(value).map_err(json_failure)
 }
 
 /// `value` as indented JSON with a final newline (the `--json` and `--stats` reports).
 #[cfg(feature = "book")]
-pub fn json_pretty<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
+pub(super) fn json_pretty<T: serde::Serialize>(value: &T) -> Result<String, Failure> {
     let mut text = serde_json::to_string_pretty(value).map_err(json_failure)?;
     text.push('\n');
     Ok(text)

@@ -1,4 +1,5 @@
-//! The command line: argument parsing and dispatch.
+//! The `dicechess` command-line tool (feature `cli`): [`run`] is all that src/main.rs calls.
+//! It lives in the library so that it can use the crate's internals; nothing else here is public.
 //!
 //! One file per subcommand or group, each over shared pieces; data flows one way (no file imports
 //! a file that imports it):

@@ -8,7 +8,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// What the progress counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Unit {
+pub(super) enum Unit {
     /// Games, pairs or rolls.
     Items,
     /// Input bytes (`book build`); a total of 0 means unknown (stdin).
@@ -21,7 +21,7 @@ const BYTES: &str = "{prefix} [{bar:30}] {bytes}/{total_bytes} {msg} {elapsed} E
 const BYTES_UNKNOWN: &str = "{prefix} {spinner} {bytes} {msg} {elapsed}";
 
 /// A progress display; shared by the worker threads (`update` takes `&self`).
-pub struct Progress {
+pub(super) struct Progress {
     bar: Option<ProgressBar>,
     plain: Option<Plain>,
 }
@@ -37,7 +37,7 @@ struct Plain {
 
 impl Progress {
     /// Counts `total` units; `label` (if any) prefixes the bar and the plain lines.
-    pub fn new(label: Option<&str>, unit: Unit, total: u64, quiet: bool) -> Progress {
+    pub(super) fn new(label: Option<&str>, unit: Unit, total: u64, quiet: bool) -> Progress {
         if quiet {
             return Progress { bar: None, plain: None };
         }
@@ -60,7 +60,7 @@ impl Progress {
     }
 
     /// Reports `done` units with a status text (computed only when shown).
-    pub fn update(&self, done: u64, status: impl FnOnce() -> String) {
+    pub(super) fn update(&self, done: u64, status: impl FnOnce() -> String) {
         if let Some(bar) = &self.bar {
             bar.set_position(done);
             bar.set_message(status());
@@ -73,7 +73,7 @@ impl Progress {
     }
 
     /// Clears the bar.
-    pub fn finish(&self) {
+    pub(super) fn finish(&self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }

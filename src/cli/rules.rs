@@ -1,20 +1,20 @@
 //! The rules tools (RULES.md §16): `board`, `moves`, `tree`, `perft`.
 //!
 //! Each parses the DFEN once for its error message (exit 1), then calls the same functions as the
-//! JavaScript API (`dicechess::api`), so outputs are those of the API byte for byte.
+//! JavaScript API (`crate::api`), so outputs are those of the API byte for byte.
 
 use clap::builder::TypedValueParser as _;
 use clap::error::ErrorKind;
 use clap::Args;
 use serde::Serialize;
 
-use dicechess::{api, Color, Position};
+use crate::{js, Color, Position};
 
 use super::io::{self, Exit, Outcome, Output};
 
 /// A position given on the command line, or `--stdin`.
 #[derive(Debug, Args)]
-pub struct DfenArgs {
+pub(super) struct DfenArgs {
     /// The position as DFEN: one quoted argument, or its fields as separate words.
     #[arg(value_name = "DFEN", num_args = 1.., required_unless_present = "stdin", conflicts_with = "stdin")]
     dfen: Vec<String>,
@@ -24,7 +24,7 @@ pub struct DfenArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct BoardArgs {
+pub(super) struct BoardArgs {
     #[command(flatten)]
     input: DfenArgs,
     /// Print the fields as one JSON object instead of the picture (implied by --stdin).
@@ -36,7 +36,7 @@ pub struct BoardArgs {
 #[command(
     override_usage = "dicechess perft [OPTIONS] <DFEN>... <DEPTH>\n       dicechess perft [OPTIONS] --stdin <DEPTH>"
 )]
-pub struct PerftArgs {
+pub(super) struct PerftArgs {
     /// The position as DFEN (one quoted argument, or its fields as separate words), then the depth:
     /// the plies to count, 0..=8 (one ply = one micro-move then endTurn, RULES.md §12.1).
     // One list: clap cannot put an optional list (absent with --stdin) before a required value.
@@ -72,12 +72,12 @@ fn run_each(input: &DfenArgs, neutral: &str, render: impl Fn(&str, &Position) ->
 // ---------------------------------------------------------------------------------------------------
 // moves, tree
 
-pub fn moves(args: DfenArgs) -> Outcome {
-    run_each(&args, "[]", |dfen, _| json_string_array(&api::legal_uci_moves(dfen)))
+pub(super) fn moves(args: DfenArgs) -> Outcome {
+    run_each(&args, "[]", |dfen, _| json_string_array(&js::legal_uci_moves(dfen)))
 }
 
-pub fn tree(args: DfenArgs) -> Outcome {
-    run_each(&args, "{}", |dfen, _| api::legal_turn_tree_json(dfen))
+pub(super) fn tree(args: DfenArgs) -> Outcome {
+    run_each(&args, "{}", |dfen, _| js::legal_turn_tree_json(dfen))
 }
 
 /// `["a","b"]` as `JSON.stringify` writes it.
@@ -88,11 +88,11 @@ fn json_string_array(items: &[String]) -> String {
 // ---------------------------------------------------------------------------------------------------
 // perft
 
-pub fn perft(args: PerftArgs, cmd: &clap::Command) -> Outcome {
+pub(super) fn perft(args: PerftArgs, cmd: &clap::Command) -> Outcome {
     let (depth_text, dfen) = args.args.split_last().expect("clap requires one value");
     let depth_arg = clap::Arg::new("DEPTH").value_name("DEPTH").required(true);
     let depth = clap::value_parser!(u32)
-        .range(0..=i64::from(api::PERFT_MAX_DEPTH))
+        .range(0..=i64::from(js::PERFT_MAX_DEPTH))
         .parse_ref(cmd, Some(&depth_arg), std::ffi::OsStr::new(depth_text))
         .unwrap_or_else(|e| io::usage_exit(e, cmd));
     if args.stdin && !dfen.is_empty() {
@@ -109,9 +109,9 @@ pub fn perft(args: PerftArgs, cmd: &clap::Command) -> Outcome {
     }
     let input = DfenArgs { dfen: dfen.to_vec(), stdin: args.stdin };
     match (input.stdin, args.divide) {
-        (true, true) => run_each(&input, "{}", |_, pos| divide_json(&dicechess::perft_divide(pos, depth))),
-        (false, true) => run_each(&input, "", |_, pos| divide_text(depth, &dicechess::perft_divide(pos, depth))),
-        (_, false) => run_each(&input, "0", |dfen, _| api::perft(dfen, depth.into(), api::PERFT_MAX_DEPTH).to_string()),
+        (true, true) => run_each(&input, "{}", |_, pos| divide_json(&crate::perft_divide(pos, depth))),
+        (false, true) => run_each(&input, "", |_, pos| divide_text(depth, &crate::perft_divide(pos, depth))),
+        (_, false) => run_each(&input, "0", |dfen, _| js::perft(dfen, depth.into(), js::PERFT_MAX_DEPTH).to_string()),
     }
 }
 
@@ -148,7 +148,7 @@ fn divide_json(rows: &[(String, u64)]) -> String {
 // ---------------------------------------------------------------------------------------------------
 // board
 
-pub fn board(args: BoardArgs) -> Outcome {
+pub(super) fn board(args: BoardArgs) -> Outcome {
     if args.json || args.input.stdin {
         run_each(&args.input, "{}", |_, pos| {
             serde_json::to_string(&BoardJson::new(&Fields::of(pos))).expect("serializing cannot fail")
@@ -195,7 +195,7 @@ impl Fields {
         } else {
             f[3].as_bytes().chunks(2).map(|sq| String::from_utf8_lossy(sq).into_owned()).collect()
         };
-        let status = api::game_status(&dfen);
+        let status = js::game_status(&dfen);
         Fields {
             ranks,
             white_to_move: f[1] == "w",

@@ -1,6 +1,6 @@
 //! `dicechess scenarios` (BOTS.md §11): a candidate bot against a baseline on a scenario catalog.
 //!
-//! Thin over `dicechess::search::scenarios`: this file reads a `--fixtures` file and has the library
+//! Thin over `crate::search::scenarios`: this file reads a `--fixtures` file and has the library
 //! parse it into a [`Catalog`], runs every scenario with every seed, prints the summary and writes
 //! the JSON report. The rules of the catalog, the run and the comparison live in the library.
 
@@ -8,18 +8,18 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use dicechess::search::scenarios::{
+use crate::search::scenarios::{
     core_search_v1, parse_catalog, Catalog, Comparison, Decision, Expectation, MoveTime, RunResult, Suite, Summary,
     SCHEMA_VERSION,
 };
-use dicechess::search::{Registry, SystemClock};
+use crate::search::{Registry, SystemClock};
 
 use super::args::bot_id;
 use super::files::{read_input, write_output};
 use super::io::{self, Exit, Failure, Outcome};
 
 #[derive(Debug, Args)]
-pub struct ScenariosArgs {
+pub(super) struct ScenariosArgs {
     /// The candidate bot.
     #[arg(long, value_name = "ID", default_value = "aggressive", value_parser = bot_id)]
     bot: String,
@@ -39,7 +39,7 @@ pub struct ScenariosArgs {
 
 /// `dicechess scenarios` (BOTS.md §11). Exit 0 whatever the bots decided; 1 for a catalog that
 /// breaks schema v1.
-pub fn scenarios(args: ScenariosArgs) -> Outcome {
+pub(super) fn scenarios(args: ScenariosArgs) -> Outcome {
     let catalog = match &args.fixtures {
         Some(path) => read_catalog(path)?,
         None => core_search_v1(),

@@ -9,8 +9,8 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use dicechess::search::{GameSeeds, Registry};
-use dicechess::{Color, Move, Position};
+use crate::search::{GameSeeds, Registry};
+use crate::{Color, Move, Position};
 
 use super::args::{bot_id, pool, GameArgs, Workers};
 use super::files::write_lines;
@@ -20,7 +20,7 @@ use super::progress::{Progress, Unit};
 
 #[derive(Debug, Args)]
 #[command(mut_arg("quiet", |a| a.help("No progress on stderr")))]
-pub struct SelfplayArgs {
+pub(super) struct SelfplayArgs {
     /// Where to write the games, one JSON line per game (`-` = stdout).
     #[arg(short, long, value_name = "OUT")]
     output: String,
@@ -46,7 +46,7 @@ pub struct SelfplayArgs {
 }
 
 /// The two bots of a self-play run, with their books.
-pub struct Sides<'a> {
+pub(super) struct Sides<'a> {
     pub white: &'a str,
     /// `None`: the same as White.
     pub black: Option<&'a str>,
@@ -80,7 +80,7 @@ struct RecordJson<'a> {
 
 /// Plays the games of `games` between `sides` and returns one JSON line per game, in game-index
 /// order; `timings` adds each turn's thinking time.
-pub fn self_play(
+pub(super) fn self_play(
     games: &GameArgs,
     sides: &Sides<'_>,
     workers: &Workers,
@@ -146,7 +146,7 @@ pub fn self_play(
 }
 
 /// `dicechess selfplay` (BOOK.md §10.1).
-pub fn selfplay(args: SelfplayArgs) -> Outcome {
+pub(super) fn selfplay(args: SelfplayArgs) -> Outcome {
     let started = Instant::now();
     let sides = Sides {
         white: &args.white,

@@ -81,46 +81,46 @@ fn ray_attacks(dir: usize, sq: Square, occupied: u64) -> u64 {
 
 /// Squares a knight on `sq` attacks.
 #[inline]
-pub fn knight(sq: Square) -> Bitboard {
+pub(crate) fn knight(sq: Square) -> Bitboard {
     Bitboard(KNIGHT[sq.index()])
 }
 
 /// Squares a king on `sq` attacks.
 #[inline]
-pub fn king(sq: Square) -> Bitboard {
+pub(crate) fn king(sq: Square) -> Bitboard {
     Bitboard(KING[sq.index()])
 }
 
 /// Squares a pawn of `color` on `sq` attacks (diagonally forward).
 #[inline]
-pub fn pawn(color: Color, sq: Square) -> Bitboard {
+pub(crate) fn pawn(color: Color, sq: Square) -> Bitboard {
     Bitboard(PAWN[color.index()][sq.index()])
 }
 
 /// Squares a rook on `sq` attacks given the occupied squares.
 #[inline]
-pub fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn rook(sq: Square, occupied: Bitboard) -> Bitboard {
     let o = occupied.0;
     Bitboard(ray_attacks(0, sq, o) | ray_attacks(1, sq, o) | ray_attacks(4, sq, o) | ray_attacks(5, sq, o))
 }
 
 /// Squares a bishop on `sq` attacks given the occupied squares.
 #[inline]
-pub fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn bishop(sq: Square, occupied: Bitboard) -> Bitboard {
     let o = occupied.0;
     Bitboard(ray_attacks(2, sq, o) | ray_attacks(3, sq, o) | ray_attacks(6, sq, o) | ray_attacks(7, sq, o))
 }
 
 /// Squares a queen on `sq` attacks given the occupied squares.
 #[inline]
-pub fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn queen(sq: Square, occupied: Bitboard) -> Bitboard {
     rook(sq, occupied) | bishop(sq, occupied)
 }
 
 /// Squares a piece of type `role` and colour `color` on `sq` attacks given the occupied squares
 /// (a pawn: diagonally forward; own pieces are not excluded).
 #[inline(always)]
-pub fn attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+pub(crate) fn attacks(role: Role, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
     match role {
         Role::Pawn => pawn(color, sq),
         Role::Knight => knight(sq),

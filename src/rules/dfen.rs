@@ -7,7 +7,7 @@ use super::types::{Color, Piece, Role, Square};
 use std::fmt::Write as _;
 
 /// The longest accepted DFEN in bytes.
-pub const MAX_DFEN_LEN: usize = 256;
+pub(crate) const MAX_DFEN_LEN: usize = 256;
 
 /// Why a DFEN does not parse, in the order the parser checks (RULES.md §3.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

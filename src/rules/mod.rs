@@ -1,6 +1,6 @@
 //! The Dice Chess rules (RULES.md): pure, allocation-light, no I/O.
 
-pub mod attacks;
+pub(crate) mod attacks;
 mod bitboard;
 mod dfen;
 mod dice;
@@ -17,18 +17,20 @@ mod turns;
 mod types;
 
 pub use bitboard::Bitboard;
-pub use dfen::{DfenError, MAX_DFEN_LEN};
+pub use dfen::DfenError;
 pub use dice::{Dice, RoleSet};
-pub use movegen::{count_moves, for_each_move, summarize_moves, try_for_each_move, MoveSummary};
 pub use moves::{Move, MoveKind, ParseUciError, Uci};
-pub use perft::{perft, perft_divide, perft_roles};
-pub use position::{Castling, Position, MAX_FULLMOVE, MAX_HALFMOVE};
+pub use perft::{perft, perft_divide};
+pub use position::{Castling, Position};
 pub use roll::{NotARoll, Roll};
-pub use turns::{
-    for_each_available, tally_below, tally_child, try_for_each_available, CountPaths, LastDie, PathVisitor, Step,
-    Summary, Tally, Turns,
-};
+pub use turns::{Step, Turns};
 pub use types::{Color, Piece, Role, Square};
+
+pub(crate) use movegen::{for_each_move, summarize_moves, try_for_each_move};
+pub(crate) use perft::perft_roles;
+pub(crate) use turns::{
+    for_each_available, tally_below, tally_child, CountPaths, LastDie, PathVisitor, Summary, Tally,
+};
 
 /// The number of legal turns of `pos` (0 for a pass or no dice; kings are not required).
 pub fn count_legal_turns(pos: &Position) -> u64 {

@@ -122,7 +122,7 @@ fn pawn_moves<B>(pos: &Position, pawns: Bitboard, f: &mut impl FnMut(Move) -> Co
 /// Calls `f` with every pseudo-legal move of the side to move for the types in `roles`, in
 /// generation order (RULES.md §4.1). Castling comes with the King type.
 #[inline]
-pub fn for_each_move(pos: &Position, roles: RoleSet, mut f: impl FnMut(Move)) {
+pub(crate) fn for_each_move(pos: &Position, roles: RoleSet, mut f: impl FnMut(Move)) {
     let _ = try_for_each_move(pos, roles, |m| {
         f(m);
         ControlFlow::<()>::Continue(())
@@ -131,7 +131,7 @@ pub fn for_each_move(pos: &Position, roles: RoleSet, mut f: impl FnMut(Move)) {
 
 /// [`for_each_move`] stopping at the first `Break` of `f`, which it returns.
 #[inline]
-pub fn try_for_each_move<B>(
+pub(crate) fn try_for_each_move<B>(
     pos: &Position,
     roles: RoleSet,
     mut f: impl FnMut(Move) -> ControlFlow<B>,
@@ -163,12 +163,12 @@ pub fn try_for_each_move<B>(
 }
 
 /// The number of moves [`for_each_move`] would produce, counted in bulk.
-pub fn count_moves(pos: &Position, roles: RoleSet) -> u64 {
+pub(crate) fn count_moves(pos: &Position, roles: RoleSet) -> u64 {
     count_moves_with(pos, roles, true)
 }
 
 /// The number of moves of type `role` available with a single die: castling excluded.
-pub fn count_single_die_moves(pos: &Position, role: Role) -> u64 {
+pub(super) fn count_single_die_moves(pos: &Position, role: Role) -> u64 {
     count_moves_with(pos, RoleSet::EMPTY.with(role), false)
 }
 
@@ -262,7 +262,7 @@ fn count_pawn_moves(pos: &Position, pawns: Bitboard) -> u64 {
 
 /// What the moves of one type amount to, for deciding turns without making them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct MoveSummary {
+pub(crate) struct MoveSummary {
     /// At least one move exists.
     pub any: bool,
     /// At least one move captures an enemy king.
@@ -273,7 +273,7 @@ pub struct MoveSummary {
 
 /// Summarises the moves of type `role` (castling excluded) with set operations only.
 #[inline]
-pub fn summarize_moves(pos: &Position, role: Role) -> MoveSummary {
+pub(crate) fn summarize_moves(pos: &Position, role: Role) -> MoveSummary {
     let us = pos.turn;
     let pieces = pos.pieces(us, role);
     if pieces.is_empty() {
@@ -301,7 +301,7 @@ pub fn summarize_moves(pos: &Position, role: Role) -> MoveSummary {
 }
 
 /// The number of moves of type `role` that capture an enemy king (castling never does).
-pub fn count_king_captures(pos: &Position, role: Role) -> u64 {
+pub(super) fn count_king_captures(pos: &Position, role: Role) -> u64 {
     let us = pos.turn;
     let kings = pos.pieces(us.opponent(), Role::King);
     if kings.is_empty() {

@@ -5,7 +5,7 @@ use super::movegen::{count_moves, for_each_move};
 use super::position::Position;
 
 /// The piece types `perft` and `generateMoves` use: the pool's faces, or all types without dice.
-pub fn perft_roles(pos: &Position) -> RoleSet {
+pub(crate) fn perft_roles(pos: &Position) -> RoleSet {
     if pos.dice().is_empty() {
         RoleSet::ALL
     } else {

@@ -111,9 +111,9 @@ pub struct Position {
 }
 
 /// The largest half-move clock.
-pub const MAX_HALFMOVE: u8 = 127;
+pub(crate) const MAX_HALFMOVE: u8 = 127;
 /// The largest full-move number.
-pub const MAX_FULLMOVE: u32 = 2_147_483_647;
+pub(crate) const MAX_FULLMOVE: u32 = 2_147_483_647;
 
 impl Default for Position {
     fn default() -> Self {

@@ -29,7 +29,7 @@ use std::ops::ControlFlow;
 pub(super) const MAX_DEPTH: usize = 3;
 
 /// A summary of a set of complete paths: their number, the range of a score, or whether any.
-pub trait Summary: Copy + Default {
+pub(crate) trait Summary: Copy + Default {
     /// The summary of the union of two disjoint sets.
     fn merge(self, other: Self) -> Self;
     /// `true` for the empty set (the default).
@@ -61,7 +61,7 @@ impl Summary for u64 {
 /// The complete paths below a node (RULES.md §8.1), by the dice they spend in all (counted from
 /// the roll).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Tally<S> {
+pub(crate) struct Tally<S> {
     /// The non-capturing complete paths spending 0..=3 dice.
     quiet: [S; 4],
     /// The king-capture paths.
@@ -73,7 +73,7 @@ pub struct Tally<S> {
 impl<S: Summary> Tally<S> {
     /// One non-capturing complete path, or a set of them, spending `spent` dice.
     #[inline]
-    pub fn quiet(spent: u32, paths: S) -> Tally<S> {
+    pub(crate) fn quiet(spent: u32, paths: S) -> Tally<S> {
         let mut t = Tally::default();
         t.add_quiet(spent, paths);
         t
@@ -81,7 +81,7 @@ impl<S: Summary> Tally<S> {
 
     /// King-capture paths spending `spent` dice.
     #[inline]
-    pub fn capture(spent: u32, paths: S) -> Tally<S> {
+    pub(crate) fn capture(spent: u32, paths: S) -> Tally<S> {
         Tally { captures: paths, max_spent: spent as u8, ..Tally::default() }
     }
 
@@ -95,7 +95,7 @@ impl<S: Summary> Tally<S> {
 
     /// Adds the paths of `other`, disjoint from these.
     #[inline]
-    pub fn add(&mut self, other: Tally<S>) {
+    pub(crate) fn add(&mut self, other: Tally<S>) {
         for (q, o) in self.quiet.iter_mut().zip(other.quiet) {
             *q = q.merge(o);
         }
@@ -111,13 +111,13 @@ impl<S: Summary> Tally<S> {
 
     /// The most dice a complete path spends, king captures included: `L*` for the whole roll.
     #[inline]
-    pub fn max_spent(&self) -> u32 {
+    pub(crate) fn max_spent(&self) -> u32 {
         u32::from(self.max_spent)
     }
 
     /// The king-capture paths (every one is a legal turn).
     #[inline]
-    pub fn captures(&self) -> S {
+    pub(crate) fn captures(&self) -> S {
         self.captures
     }
 
@@ -129,14 +129,14 @@ impl<S: Summary> Tally<S> {
 
     /// The non-capturing legal turns among these paths, for a roll whose `L*` is `max_spent`.
     #[inline]
-    pub fn legal_quiet(&self, max_spent: u32) -> S {
+    pub(crate) fn legal_quiet(&self, max_spent: u32) -> S {
         self.quiet_at(max_spent)
     }
 
     /// The legal turns among these paths for a roll whose `L*` is `max_spent` (RULES.md §8.2):
     /// the king captures and the non-capturing paths spending `L*`.
     #[inline]
-    pub fn legal(&self, max_spent: u32) -> S {
+    pub(crate) fn legal(&self, max_spent: u32) -> S {
         self.legal_quiet(max_spent).merge(self.captures)
     }
 }
@@ -165,13 +165,13 @@ pub(super) fn verdict<S: Summary>(max_spent: u32, spent: u32, captures_king: boo
 /// The moves of a last die, each ending a path, summarised: the non-capturing ones and the king
 /// captures.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct LastDie<S> {
+pub(crate) struct LastDie<S> {
     pub quiet: S,
     pub captures: S,
 }
 
 /// What [`tally_below`] computes along the paths and how it summarises them.
-pub trait PathVisitor {
+pub(crate) trait PathVisitor {
     /// What a path carries from move to move (the material gained so far, or nothing).
     type Acc: Copy;
     /// The summary of a set of complete paths.
@@ -222,7 +222,7 @@ pub trait PathVisitor {
 
 /// The complete paths below the node `pos` (its dice are the dice left) reached after `spent`
 /// dice with the accumulator `acc`; `Break` if the visitor stopped at a king capture.
-pub fn tally_below<V: PathVisitor>(
+pub(crate) fn tally_below<V: PathVisitor>(
     v: &mut V,
     pos: &Position,
     spent: u32,
@@ -236,7 +236,7 @@ pub fn tally_below<V: PathVisitor>(
 /// The complete paths through the child of the node `pos` (after `spent` dice, accumulator
 /// `acc`) by the available move `m`.
 #[inline]
-pub fn tally_child<V: PathVisitor>(
+pub(crate) fn tally_child<V: PathVisitor>(
     v: &mut V,
     pos: &Position,
     spent: u32,
@@ -331,7 +331,7 @@ fn add_last_die<V: PathVisitor>(
 
 /// Calls `f` with every micro-move available in (`pos`, `dice`), in generation order.
 #[inline]
-pub fn for_each_available(pos: &Position, dice: Dice, mut f: impl FnMut(Move)) {
+pub(crate) fn for_each_available(pos: &Position, dice: Dice, mut f: impl FnMut(Move)) {
     let _ = try_for_each_available(pos, dice, |m| {
         f(m);
         ControlFlow::<()>::Continue(())
@@ -340,7 +340,7 @@ pub fn for_each_available(pos: &Position, dice: Dice, mut f: impl FnMut(Move)) {
 
 /// [`for_each_available`] stopping at the first `Break` of `f`, which it returns.
 #[inline]
-pub fn try_for_each_available<B>(
+pub(crate) fn try_for_each_available<B>(
     pos: &Position,
     dice: Dice,
     mut f: impl FnMut(Move) -> ControlFlow<B>,
@@ -374,7 +374,7 @@ impl PathVisitor for Exists {
 /// The visitor that counts paths, the last die's moves counted in bulk (after a move of another
 /// piece type from the sets that move changes, without making it).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct CountPaths;
+pub(crate) struct CountPaths;
 
 impl PathVisitor for CountPaths {
     type Acc = ();

@@ -101,7 +101,7 @@ pub trait Bot: Send + Sync {
 
 /// `score(t, E)` (BOTS.md §2.2).
 #[inline]
-pub fn path_score(turn: &Turn, mover: Color, evaluator: fn(&Position, Color) -> i32) -> i32 {
+pub(crate) fn path_score(turn: &Turn, mover: Color, evaluator: fn(&Position, Color) -> i32) -> i32 {
     if turn.captures_king {
         WIN
     } else {
@@ -111,14 +111,14 @@ pub fn path_score(turn: &Turn, mover: Color, evaluator: fn(&Position, Color) -> 
 
 /// The tie-break key of BOTS.md §2.4: `(score, pref)`, `pref = −len` for king captures.
 #[inline]
-pub fn key(turn: &Turn, score: i64) -> (i64, i64) {
+pub(crate) fn key(turn: &Turn, score: i64) -> (i64, i64) {
     let pref = if score == i64::from(WIN) { -(turn.len() as i64) } else { 0 };
     (score, pref)
 }
 
 /// Picks among `turns` by the tie-break key of their `scores` with one uniform draw over the
 /// maximal ones (BOTS.md §2.4). Returns the index and its score.
-pub fn pick_by_key(turns: &[Turn], scores: &[i64], rng: &mut Rng) -> (usize, i64) {
+pub(crate) fn pick_by_key(turns: &[Turn], scores: &[i64], rng: &mut Rng) -> (usize, i64) {
     let best = turns.iter().zip(scores).map(|(t, &s)| key(t, s)).max().unwrap_or((0, 0));
     let tied: Vec<usize> = (0..turns.len()).filter(|&i| key(&turns[i], scores[i]) == best).collect();
     let i = tied[rng.index(tied.len())];
@@ -247,7 +247,7 @@ fn decide_greedy(question: Question, pos: &Position) -> bool {
 }
 
 /// The decisions of `greedy-v2` (and `expectimax`).
-pub fn decide_greedy_v2(question: Question, pos: &Position) -> bool {
+pub(super) fn decide_greedy_v2(question: Question, pos: &Position) -> bool {
     let (e, p) = win_probability(pos);
     match question {
         Question::OfferDouble => p > 0.70,
@@ -259,7 +259,7 @@ pub fn decide_greedy_v2(question: Question, pos: &Position) -> bool {
 
 /// `random` (BOTS.md §4.1).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct RandomBot;
+pub(crate) struct RandomBot;
 
 impl Bot for RandomBot {
     fn info(&self) -> BotInfo {
@@ -284,7 +284,7 @@ impl Bot for RandomBot {
 
 /// `checkmate-aware` (BOTS.md §4.2).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct CheckmateAwareBot;
+pub(crate) struct CheckmateAwareBot;
 
 impl Bot for CheckmateAwareBot {
     fn info(&self) -> BotInfo {
@@ -311,7 +311,7 @@ impl Bot for CheckmateAwareBot {
 
 /// The evaluator-plus-tie-break bots: `greedy`, `greedy-v2` and `aggressive` (BOTS.md §4.3–§4.5).
 #[derive(Clone, Copy, Debug)]
-pub struct EvalBot {
+pub(crate) struct EvalBot {
     builtin: Builtin,
     evaluator: fn(&Position, Color) -> i32,
     decisions: fn(Question, &Position) -> bool,
@@ -319,13 +319,13 @@ pub struct EvalBot {
 
 impl EvalBot {
     /// `greedy`: material.
-    pub const GREEDY: EvalBot =
+    pub(crate) const GREEDY: EvalBot =
         EvalBot { builtin: Builtin::Greedy, evaluator: eval::material, decisions: decide_greedy };
     /// `greedy-v2`: material and the mover's own king safety.
-    pub const GREEDY_V2: EvalBot =
+    pub(crate) const GREEDY_V2: EvalBot =
         EvalBot { builtin: Builtin::GreedyV2, evaluator: eval::evaluate, decisions: decide_greedy_v2 };
     /// `aggressive`: storm, proximity and ring terms.
-    pub const AGGRESSIVE: EvalBot =
+    pub(crate) const AGGRESSIVE: EvalBot =
         EvalBot { builtin: Builtin::Aggressive, evaluator: eval::aggressive, decisions: decide_aggressive };
 }
 

@@ -7,21 +7,21 @@ use super::turnlist::{legal_turns, TurnSampler};
 use crate::{Color, Dice, Position, Role, Turns};
 
 /// The alive mass at or below which a rollout ends.
-pub const ALIVE_EPSILON: f64 = 1e-5;
+pub(super) const ALIVE_EPSILON: f64 = 1e-5;
 /// Attempts to find a roll with a non-capturing turn before advance fails.
-pub const ADVANCE_ATTEMPTS: u32 = 64;
+pub(super) const ADVANCE_ATTEMPTS: u32 = 64;
 /// Default rollouts and plies of the JS API.
-pub const DEFAULT_ROLLOUTS: i64 = 200;
-pub const DEFAULT_MAX_PLIES: i64 = 60;
+pub(crate) const DEFAULT_ROLLOUTS: i64 = 200;
+pub(crate) const DEFAULT_MAX_PLIES: i64 = 60;
 /// Caps of the JS API.
-pub const MAX_ROLLOUTS: i64 = 100_000;
-pub const MAX_PLIES: i64 = 10_000;
+pub(crate) const MAX_ROLLOUTS: i64 = 100_000;
+pub(crate) const MAX_PLIES: i64 = 10_000;
 /// At most this many simulated plies per call.
-pub const MAX_WORK_PLIES: i64 = 10_000_000;
+pub(crate) const MAX_WORK_PLIES: i64 = 10_000_000;
 
 /// The three masses of one rollout.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub struct Masses {
+pub(crate) struct Masses {
     pub white: f64,
     pub black: f64,
     pub undecided: f64,
@@ -29,7 +29,7 @@ pub struct Masses {
 
 impl Masses {
     /// The mass of `color`.
-    pub fn of(&self, color: Color) -> f64 {
+    pub(crate) fn of(&self, color: Color) -> f64 {
         match color {
             Color::White => self.white,
             Color::Black => self.black,
@@ -39,13 +39,13 @@ impl Masses {
 
 /// The probability that the side to move of `pos` captures the enemy king in its coming turn.
 #[inline]
-pub fn capture_probability(pos: &Position) -> f64 {
+pub(crate) fn capture_probability(pos: &Position) -> f64 {
     f64::from(kcp_numerator(pos, pos.turn().opponent(), Role::King)) / 216.0
 }
 
 /// One rollout from `start` (BOTS.md §9.2). `first_q` is the capture probability of `start`;
 /// `abort` is asked once per ply and a `true` abandons the rollout (`None`).
-pub fn rollout(
+pub(crate) fn rollout(
     start: &Position,
     max_plies: i64,
     first_q: f64,
@@ -86,7 +86,7 @@ pub fn advance(pos: &mut Position, rng: &mut Rng) -> bool {
 
 /// [`advance`] with reusable buffers. The turns are counted and the drawn one is found by its
 /// index in canonical order, without listing them.
-pub fn advance_with(pos: &mut Position, rng: &mut Rng, sampler: &mut TurnSampler) -> bool {
+pub(super) fn advance_with(pos: &mut Position, rng: &mut Rng, sampler: &mut TurnSampler) -> bool {
     for _ in 0..ADVANCE_ATTEMPTS {
         let dice = rng.three_dice();
         let mut rolled = *pos;
@@ -114,7 +114,7 @@ pub fn advance_with(pos: &mut Position, rng: &mut Rng, sampler: &mut TurnSampler
 
 /// Running statistics over rollouts (BOTS.md §9.2, Welford on White's mass).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct EquityStats {
+pub(crate) struct EquityStats {
     n: u64,
     white: f64,
     black: f64,
@@ -124,7 +124,7 @@ pub struct EquityStats {
 
 impl EquityStats {
     /// Adds one rollout.
-    pub fn push(&mut self, x: Masses) {
+    pub(crate) fn push(&mut self, x: Masses) {
         self.n += 1;
         let n = self.n as f64;
         let before = self.white;
@@ -135,17 +135,17 @@ impl EquityStats {
     }
 
     /// The rollouts counted.
-    pub fn count(&self) -> u64 {
+    pub(crate) fn count(&self) -> u64 {
         self.n
     }
 
     /// The mean masses.
-    pub fn means(&self) -> Masses {
+    pub(crate) fn means(&self) -> Masses {
         Masses { white: self.white, black: self.black, undecided: self.undecided }
     }
 
     /// The sample variance of White's mass (0 for fewer than two rollouts).
-    pub fn variance(&self) -> f64 {
+    pub(crate) fn variance(&self) -> f64 {
         if self.n > 1 {
             self.m2 / (self.n - 1) as f64
         } else {
@@ -154,7 +154,7 @@ impl EquityStats {
     }
 
     /// `√(v / n)`, 0 when `n = 0`.
-    pub fn standard_error(&self) -> f64 {
+    pub(crate) fn standard_error(&self) -> f64 {
         if self.n == 0 {
             0.0
         } else {
@@ -163,7 +163,7 @@ impl EquityStats {
     }
 
     /// The result of BOTS.md §9.1.
-    pub fn result(&self) -> Equity {
+    pub(crate) fn result(&self) -> Equity {
         let v = self.variance();
         let vr = if v > 1e-12 { self.white * (1.0 - self.white) / v } else { f64::INFINITY };
         Equity {
@@ -201,7 +201,7 @@ impl Equity {
 }
 
 /// The number of rollouts a call runs: `rollouts` limited by the work cap when `maxPlies > 0`.
-pub fn rollout_count(rollouts: i64, max_plies: i64) -> i64 {
+pub(crate) fn rollout_count(rollouts: i64, max_plies: i64) -> i64 {
     if max_plies > 0 {
         rollouts.min(MAX_WORK_PLIES / max_plies)
     } else {
@@ -239,7 +239,7 @@ pub fn estimate_equity(pos: &Position, rollouts: i64, max_plies: i64, rng: &mut 
 
 /// Runs up to `n` rollouts from `start` and returns the statistics of those completed; stops
 /// at the first abandoned one.
-pub fn run_rollouts(
+pub(crate) fn run_rollouts(
     start: &Position,
     n: u64,
     max_plies: i64,

@@ -7,11 +7,11 @@ use crate::{Bitboard, Color, Position, Role, Square};
 pub const WIN: i32 = i32::MAX;
 
 /// Piece values in centipawns, in role order P N B R Q K.
-pub const PIECE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 10_000];
+pub(crate) const PIECE_VALUES: [i32; 6] = [100, 300, 300, 500, 900, 10_000];
 
 /// The value of a role in centipawns.
 #[inline]
-pub const fn value(role: Role) -> i32 {
+pub(crate) const fn value(role: Role) -> i32 {
     PIECE_VALUES[role.index()]
 }
 
@@ -30,7 +30,7 @@ pub fn material(pos: &Position, color: Color) -> i32 {
 /// `attackers(P, s, c)`: `c`'s pieces attacking `sq` geometrically (side to move, dice and en
 /// passant ignored; sliders stop at the first occupied square).
 #[inline]
-pub fn attackers(pos: &Position, sq: Square, color: Color) -> Bitboard {
+pub(crate) fn attackers(pos: &Position, sq: Square, color: Color) -> Bitboard {
     let occupied = pos.occupied();
     let queens = pos.pieces(color, Role::Queen);
     (attacks::pawn(color.opponent(), sq) & pos.pieces(color, Role::Pawn))
@@ -49,7 +49,7 @@ fn any_attacked(pos: &Position, targets: Bitboard, by: Color) -> bool {
 
 /// `kingSafety(P, c)`: −2000 if any king of `c` is attacked, else 0.
 #[inline]
-pub fn king_safety(pos: &Position, color: Color) -> i32 {
+pub(crate) fn king_safety(pos: &Position, color: Color) -> i32 {
     if any_attacked(pos, pos.pieces(color, Role::King), color.opponent()) {
         -2000
     } else {
@@ -59,7 +59,7 @@ pub fn king_safety(pos: &Position, color: Color) -> i32 {
 
 /// `evaluate(P, c) = material + kingSafety`.
 #[inline]
-pub fn evaluate(pos: &Position, color: Color) -> i32 {
+pub(crate) fn evaluate(pos: &Position, color: Color) -> i32 {
     material(pos, color) + king_safety(pos, color)
 }
 
@@ -73,7 +73,7 @@ fn chebyshev(a: Square, b: Square) -> i32 {
 
 /// `aggressive(P, c)`: `evaluate` plus pawn storm, piece proximity to the enemy king (the one on
 /// the lowest square) and attacks on its ring; just `evaluate` when the enemy has no king.
-pub fn aggressive(pos: &Position, color: Color) -> i32 {
+pub(crate) fn aggressive(pos: &Position, color: Color) -> i32 {
     let base = evaluate(pos, color);
     let Some(king) = pos.pieces(color.opponent(), Role::King).first() else {
         return base;
@@ -94,7 +94,7 @@ pub fn aggressive(pos: &Position, color: Color) -> i32 {
 }
 
 /// The insufficient-material test of the draw offer (BOTS.md §7.2).
-pub fn insufficient_material(pos: &Position) -> bool {
+pub(crate) fn insufficient_material(pos: &Position) -> bool {
     let heavy =
         pos.by_role(Role::Pawn) | pos.by_role(Role::Knight) | pos.by_role(Role::Rook) | pos.by_role(Role::Queen);
     if heavy.any() {

@@ -14,9 +14,9 @@ use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 /// Candidates expanded untimed.
-pub const CANDIDATE_LIMIT: usize = 8;
+pub(crate) const CANDIDATE_LIMIT: usize = 8;
 /// The value of a roll on which the opponent can capture my king.
-pub const LOSS: i64 = -1_000_000_000;
+pub(crate) const LOSS: i64 = -1_000_000_000;
 
 /// What one search did (Rust API and CLI statistics).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

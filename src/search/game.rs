@@ -7,9 +7,9 @@ use super::{choose_turn, Bot, Choice};
 use crate::{Color, Position, Roll};
 
 /// A game is drawn when a turn starts with the half-move clock at this value or above.
-pub const HALFMOVE_DRAW: u8 = 100;
+pub(crate) const HALFMOVE_DRAW: u8 = 100;
 /// A game is drawn after this many turns (passes included).
-pub const TURN_CAP: usize = 10_000;
+pub(crate) const TURN_CAP: usize = 10_000;
 
 /// The three streams of a game (BOTS.md §2.6): dice, White's and Black's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,7 +30,7 @@ impl GameSeeds {
 
 /// Plays from `start` (side to move as given, dice ignored) until the game ends, `bots` by
 /// colour index (White, Black), each untimed. Returns the winner, `None` for a draw.
-pub fn play_untimed(start: &Position, bots: [&dyn Bot; 2], seeds: GameSeeds) -> Option<Color> {
+pub(crate) fn play_untimed(start: &Position, bots: [&dyn Bot; 2], seeds: GameSeeds) -> Option<Color> {
     let mut dice_rng = Rng::from_seed(seeds.dice);
     let mut rngs = [Rng::from_seed(seeds.white), Rng::from_seed(seeds.black)];
     let mut pos = *start;

@@ -475,11 +475,6 @@ const fn tables_table() -> Tables {
     t
 }
 
-/// `kcp` as a probability: exactly `k / 216`.
-pub fn kcp(pos: &Position, defender: Color, target: Role) -> f64 {
-    f64::from(kcp_numerator(pos, defender, target)) / 216.0
-}
-
 /// `true` if a single move of type `role` by the side to move lands on a square of `targets`.
 /// Only captures can land on an occupied square, and every capture onto an enemy piece is
 /// pseudo-legal, so this is the geometric attack test (en passant and castling land on empty

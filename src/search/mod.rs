@@ -11,7 +11,6 @@
 //! assert_eq!(choice.moves[0].to_string(), "a1a8"); // the rook takes the king
 //! ```
 
-pub mod api;
 mod bot;
 mod clock;
 mod equity;
@@ -22,36 +21,36 @@ mod kcp;
 mod montecarlo;
 mod prng;
 mod registry;
-pub mod scenarios;
+pub(crate) mod scenarios;
 pub mod stats;
 mod time;
 mod turnlist;
 
-pub use bot::{
-    key, path_score, pick_by_key, win_probability, Bot, BotInfo, Budgeting, Builtin, BuiltinRow, CheckmateAwareBot,
-    Choice, EvalBot, Question, RandomBot, SearchContext,
-};
+pub use bot::{Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::SystemClock;
 pub use clock::{Clock, Deadline, ManualClock, Moment};
-pub use equity::{
-    advance, capture_probability, estimate_equity, rollout, rollout_count, run_rollouts, Equity, EquityStats, Masses,
-    DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, MAX_PLIES, MAX_ROLLOUTS, MAX_WORK_PLIES,
-};
-pub use eval::{
-    aggressive, attackers, evaluate, insufficient_material, king_safety, material, value, PIECE_VALUES, WIN,
-};
-pub use expectimax::{chance_node, ExpectimaxBot, ExpectimaxStats, CANDIDATE_LIMIT, LOSS};
-pub use game::{play_untimed, GameSeeds, HALFMOVE_DRAW, TURN_CAP};
-pub use kcp::{kcp, kcp_numerator, rolls56, WeightedDice};
-pub use montecarlo::{probability_score, MonteCarloBot, DEFAULT_BUDGET_MS as MONTE_CARLO_DEFAULT_BUDGET_MS};
-pub use prng::{derive, mix64, seed_from_number, Rng};
-pub use registry::{RegisterError, Registry, MAX_CUSTOM_BOTS, MAX_ID_LEN, MAX_NAME_LEN};
+pub use equity::{estimate_equity, Equity};
+pub use registry::{RegisterError, Registry};
+pub use turnlist::{legal_turns, Turn};
+
+pub(crate) use bot::path_score;
+pub use bot::win_probability;
+pub use equity::advance;
+pub(crate) use equity::{DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, MAX_PLIES, MAX_ROLLOUTS};
+pub use eval::{material, WIN};
+pub use expectimax::{chance_node, ExpectimaxBot};
+pub(crate) use game::{play_untimed, GameSeeds, HALFMOVE_DRAW, TURN_CAP};
+pub use kcp::{kcp_numerator, rolls56};
+pub use montecarlo::{MonteCarloBot, DEFAULT_BUDGET_MS as MONTE_CARLO_DEFAULT_BUDGET_MS};
+pub use prng::{derive, seed_from_number, Rng};
+pub(crate) use registry::{MAX_CUSTOM_BOTS, MAX_ID_LEN, MAX_NAME_LEN};
+pub(crate) use time::policy_or_default;
 pub use time::{
-    budget, budget_ms, moves_to_go, policy_by_id, policy_or_default, Budget, ClockState, EmpiricalV1, LegacyLinearV1,
-    TimePolicy, ARENA_OVERHEAD_MS, EMPIRICAL_KNOTS, JS_OVERHEAD_MS, MAX_BUDGET_MS, MIN_THINK_MS, POLICY_IDS,
+    budget, budget_ms, moves_to_go, policy_by_id, ClockState, TimePolicy, ARENA_OVERHEAD_MS, EMPIRICAL_KNOTS,
+    JS_OVERHEAD_MS, MAX_BUDGET_MS, MIN_THINK_MS, POLICY_IDS,
 };
-pub use turnlist::{first_shortest_king_capture, legal_turns, legal_turns_until, Turn};
+pub(crate) use turnlist::legal_turns_until;
 
 use crate::{Position, Roll, Turns};
 

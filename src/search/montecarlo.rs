@@ -10,24 +10,24 @@ use super::turnlist::{first_shortest_king_capture, Turn};
 use crate::{Dice, Position, Roll};
 
 /// Scores are win probabilities times this.
-pub const PROBABILITY_SCALE: f64 = 1_000_000.0;
+pub(super) const PROBABILITY_SCALE: f64 = 1_000_000.0;
 /// Rollouts per turn untimed.
-pub const UNTIMED_ROLLOUTS: u64 = 120;
+pub(super) const UNTIMED_ROLLOUTS: u64 = 120;
 /// Plies per rollout.
-pub const ROLLOUT_PLIES: i64 = 40;
+pub(super) const ROLLOUT_PLIES: i64 = 40;
 /// Candidates of the timed search.
-pub const CANDIDATES: usize = 16;
+pub(super) const CANDIDATES: usize = 16;
 /// The budget when the caller supplies none.
 pub const DEFAULT_BUDGET_MS: u64 = 1000;
 
 /// `round(p × 1 000 000)` with round half up.
 #[inline]
-pub fn probability_score(p: f64) -> i64 {
+pub(crate) fn probability_score(p: f64) -> i64 {
     (p * PROBABILITY_SCALE + 0.5).floor() as i64
 }
 
 /// The mover's win mass from `post` (opponent to move) with the untimed configuration.
-pub fn untimed_win_mass(post: &Position, mover: crate::Color, rng: &mut Rng) -> f64 {
+pub(super) fn untimed_win_mass(post: &Position, mover: crate::Color, rng: &mut Rng) -> f64 {
     let n = super::equity::rollout_count(UNTIMED_ROLLOUTS as i64, ROLLOUT_PLIES) as u64;
     run_rollouts(post, n, ROLLOUT_PLIES, rng, &mut || false).means().of(mover)
 }

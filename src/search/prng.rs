@@ -93,7 +93,7 @@ impl Rng {
 
 /// The SplitMix64 output for state `z`: add the increment, then mix.
 #[inline]
-pub const fn mix64(z: u64) -> u64 {
+pub(crate) const fn mix64(z: u64) -> u64 {
     let mut z = z.wrapping_add(GOLDEN_GAMMA);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

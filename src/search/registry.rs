@@ -6,11 +6,11 @@ use super::montecarlo::MonteCarloBot;
 use std::sync::Arc;
 
 /// Longest bot id, in UTF-16 code units; longer `algorithm` strings match nothing.
-pub const MAX_ID_LEN: usize = 64;
+pub(crate) const MAX_ID_LEN: usize = 64;
 /// Longest bot name, in UTF-16 code units.
-pub const MAX_NAME_LEN: usize = 256;
+pub(crate) const MAX_NAME_LEN: usize = 256;
 /// Most custom bots registered at a time.
-pub const MAX_CUSTOM_BOTS: usize = 256;
+pub(crate) const MAX_CUSTOM_BOTS: usize = 256;
 
 /// Why a registration was refused.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]

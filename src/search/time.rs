@@ -3,15 +3,15 @@
 /// Smallest target and smallest budget (`t_min`).
 pub const MIN_THINK_MS: i64 = 20;
 /// Smallest reserve left on the clock (`r_min`).
-pub const RESERVE_FLOOR_MS: i64 = 300;
+pub(super) const RESERVE_FLOOR_MS: i64 = 300;
 /// Reserve as a share of the remaining time (`ρ`).
-pub const RESERVE_FRACTION: f64 = 0.05;
+pub(super) const RESERVE_FRACTION: f64 = 0.05;
 /// Ceiling as a share of the remaining time (`κ`).
-pub const MAX_FRACTION: f64 = 0.20;
+pub(super) const MAX_FRACTION: f64 = 0.20;
 /// Usable time at or below which the low-time rule applies (`u_low`).
-pub const PANIC_THRESHOLD_MS: i64 = 2000;
+pub(super) const PANIC_THRESHOLD_MS: i64 = 2000;
 /// Largest target under the low-time rule (`t_low`).
-pub const PANIC_BUDGET_MS: i64 = 200;
+pub(super) const PANIC_BUDGET_MS: i64 = 200;
 /// Overhead of a JavaScript call.
 pub const JS_OVERHEAD_MS: i64 = 150;
 /// Overhead of an arena turn.
@@ -19,8 +19,8 @@ pub const ARENA_OVERHEAD_MS: i64 = 50;
 /// The cap on every effective budget.
 pub const MAX_BUDGET_MS: i64 = 600_000;
 /// `legacy-linear-v1`: moves to go at move 0 and its floor.
-pub const BASE_MOVES_TO_GO: i64 = 30;
-pub const MIN_MOVES_TO_GO: i64 = 12;
+pub(super) const BASE_MOVES_TO_GO: i64 = 30;
+pub(super) const MIN_MOVES_TO_GO: i64 = 12;
 
 /// A player's clock (BOTS.md §6.1).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,7 +45,7 @@ pub trait TimePolicy: Send + Sync {
 
 /// `empirical-v1` (the default): a piecewise-linear curve over the move number.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct EmpiricalV1;
+pub(crate) struct EmpiricalV1;
 
 /// The knots of `empirical-v1`: move number → expected own turns to go.
 pub const EMPIRICAL_KNOTS: [(i32, f64); 9] =
@@ -77,7 +77,7 @@ impl TimePolicy for EmpiricalV1 {
 
 /// `legacy-linear-v1`: `max(12, 30 − moveNumber)`.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct LegacyLinearV1;
+pub(crate) struct LegacyLinearV1;
 
 impl TimePolicy for LegacyLinearV1 {
     fn id(&self) -> &str {
@@ -93,7 +93,7 @@ impl TimePolicy for LegacyLinearV1 {
 pub const POLICY_IDS: [&str; 2] = ["empirical-v1", "legacy-linear-v1"];
 
 /// The default policy.
-pub static DEFAULT_POLICY: EmpiricalV1 = EmpiricalV1;
+pub(super) static DEFAULT_POLICY: EmpiricalV1 = EmpiricalV1;
 
 /// The built-in policy with this id (ASCII-case-insensitive); `None` for anything else,
 /// including ids longer than 64 characters.
@@ -110,7 +110,7 @@ pub fn policy_by_id(id: &str) -> Option<&'static dyn TimePolicy> {
 }
 
 /// The policy named by an option string, or the default.
-pub fn policy_or_default(id: Option<&str>) -> &'static dyn TimePolicy {
+pub(crate) fn policy_or_default(id: Option<&str>) -> &'static dyn TimePolicy {
     id.and_then(policy_by_id).unwrap_or(&DEFAULT_POLICY)
 }
 

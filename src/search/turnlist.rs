@@ -50,7 +50,7 @@ impl Turn {
 }
 
 /// How often an abortable enumeration asks whether to stop: every this many turns.
-pub const CHECK_EVERY: usize = 1024;
+pub(super) const CHECK_EVERY: usize = 1024;
 
 /// Every legal turn of the roll, in canonical order.
 pub fn legal_turns(turns: &Turns) -> Vec<Turn> {
@@ -59,7 +59,7 @@ pub fn legal_turns(turns: &Turns) -> Vec<Turn> {
 
 /// The legal turns in canonical order; every `CHECK_EVERY` (1024) turns `stop()` is asked and a
 /// `true` ends the enumeration. Returns the turns found and whether the list is complete.
-pub fn legal_turns_until(turns: &Turns, mut stop: impl FnMut() -> bool) -> (Vec<Turn>, bool) {
+pub(crate) fn legal_turns_until(turns: &Turns, mut stop: impl FnMut() -> bool) -> (Vec<Turn>, bool) {
     let mut out = Vec::new();
     let flow = turns.try_for_each_turn(|path, step| {
         let mut moves = [Move::FILLER; 3];
@@ -82,7 +82,7 @@ pub fn legal_turns_until(turns: &Turns, mut stop: impl FnMut() -> bool) -> (Vec<
 /// [`count`]: TurnSampler::count
 /// [`nth`]: TurnSampler::nth
 #[derive(Clone, Debug, Default)]
-pub struct TurnSampler {
+pub(super) struct TurnSampler {
     /// The roll of the last count.
     root: Position,
     /// The first moves in generation order with the paths through each.
@@ -101,7 +101,7 @@ impl TurnSampler {
     /// Counts the legal turns of the roll `pos` (its dice pool is the roll), the king captures
     /// only when `king_captures`: `T(P)`'s length, or that of `T(P)` without king captures.
     /// 0 for a pass.
-    pub fn count(&mut self, pos: &Position, king_captures: bool) -> u64 {
+    pub(super) fn count(&mut self, pos: &Position, king_captures: bool) -> u64 {
         (self.root, self.king_captures, self.max_spent) = (*pos, king_captures, 0);
         self.first.clear();
         if pos.dice().is_empty() {
@@ -119,7 +119,7 @@ impl TurnSampler {
 
     /// The counted turn of index `k` (0-based) in canonical order, for the roll of the last
     /// [`TurnSampler::count`]; `None` when `k` is not below that count.
-    pub fn nth(&mut self, mut k: u64) -> Option<Turn> {
+    pub(super) fn nth(&mut self, mut k: u64) -> Option<Turn> {
         let (mut pos, mut spent) = (self.root, 0);
         let mut turn = Turn { moves: [Move::FILLER; 3], len: 0, end: pos, captures_king: false };
         for depth in 0..3 {
@@ -175,7 +175,7 @@ fn counted(tally: &Tally<u64>, max_spent: u32, king_captures: bool) -> u64 {
 }
 
 /// The index of the first shortest king capture in `list` (canonical order), if any.
-pub fn first_shortest_king_capture(list: &[Turn]) -> Option<usize> {
+pub(crate) fn first_shortest_king_capture(list: &[Turn]) -> Option<usize> {
     let mut best: Option<usize> = None;
     for (i, t) in list.iter().enumerate() {
         if t.captures_king && best.is_none_or(|b| t.len() < list[b].len()) {

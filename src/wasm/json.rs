@@ -3,14 +3,14 @@
 //! (API.md §3.1). Strings are escaped per RFC 8259; nothing here can panic.
 
 /// Builds JSON text; the caller is responsible for well-formed nesting.
-pub struct JsonWriter {
+pub(super) struct JsonWriter {
     out: String,
     /// Whether the next value or key at the current level needs a leading comma.
     comma: bool,
 }
 
 impl JsonWriter {
-    pub fn new() -> JsonWriter {
+    pub(super) fn new() -> JsonWriter {
         JsonWriter { out: String::new(), comma: false }
     }
 
@@ -20,30 +20,30 @@ impl JsonWriter {
         }
     }
 
-    pub fn open_array(&mut self) {
+    pub(super) fn open_array(&mut self) {
         self.separate();
         self.out.push('[');
         self.comma = false;
     }
 
-    pub fn close_array(&mut self) {
+    pub(super) fn close_array(&mut self) {
         self.out.push(']');
         self.comma = true;
     }
 
-    pub fn open_object(&mut self) {
+    pub(super) fn open_object(&mut self) {
         self.separate();
         self.out.push('{');
         self.comma = false;
     }
 
-    pub fn close_object(&mut self) {
+    pub(super) fn close_object(&mut self) {
         self.out.push('}');
         self.comma = true;
     }
 
     /// An object key; the next call writes its value.
-    pub fn key(&mut self, key: &str) {
+    pub(super) fn key(&mut self, key: &str) {
         self.separate();
         self.escaped(key);
         self.out.push(':');
@@ -51,14 +51,14 @@ impl JsonWriter {
     }
 
     /// A string value.
-    pub fn string(&mut self, value: &str) {
+    pub(super) fn string(&mut self, value: &str) {
         self.separate();
         self.escaped(value);
         self.comma = true;
     }
 
     /// A value written verbatim (numbers, `true`, `false`).
-    pub fn raw(&mut self, value: &str) {
+    pub(super) fn raw(&mut self, value: &str) {
         self.separate();
         self.out.push_str(value);
         self.comma = true;
@@ -87,7 +87,7 @@ impl JsonWriter {
         self.out.push('"');
     }
 
-    pub fn finish(self) -> String {
+    pub(super) fn finish(self) -> String {
         self.out
     }
 }

@@ -1,5 +1,5 @@
 //! The thin JavaScript binding layer (API.md §2.6, §5.1): `#[wasm_bindgen]` exports over
-//! [`crate::api`], and nothing else.
+//! [`crate::js`], and nothing else.
 //!
 //! The exports are internal: only the JavaScript wrappers of `pkg-template/` call them, after they
 //! have checked every argument's class (API.md §3.2). They therefore take only strings, numbers,
@@ -31,7 +31,7 @@
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use crate::api;
+use crate::js;
 
 #[cfg(all(feature = "bench-exports", feature = "search"))]
 mod bench;
@@ -84,7 +84,7 @@ use protocol::{join_list, split_list, status_code};
 pub fn legal_uci_moves(dfen: &str) -> String {
     #[cfg(feature = "test-trap")]
     trap_on_request(dfen);
-    join_list(api::legal_uci_moves(dfen))
+    join_list(js::legal_uci_moves(dfen))
 }
 
 /// Test-only (feature `test-trap`): panics on the input `"!trap"`, so that the JavaScript tests can
@@ -98,49 +98,49 @@ fn trap_on_request(dfen: &str) {
 }
 
 /// Benchmark-only (feature `bench-exports`): the raw legal-turn enumeration, see
-/// [`api::enumerate_legal_turns`].
+/// [`js::enumerate_legal_turns`].
 #[cfg(feature = "bench-exports")]
 #[wasm_bindgen]
 pub fn enumerate_legal_turns(dfen: &str) -> f64 {
-    api::enumerate_legal_turns(dfen) as f64
+    js::enumerate_legal_turns(dfen) as f64
 }
 
 /// `getLegalTurnTree`: the tree as JSON text.
 #[wasm_bindgen]
 pub fn legal_turn_tree(dfen: &str) -> String {
-    api::legal_turn_tree_json(dfen)
+    js::legal_turn_tree_json(dfen)
 }
 
 /// `getPlayableDice`: `moves` is space-separated (the wrapper maps `undefined`/`null` to `""`).
 #[wasm_bindgen]
 pub fn playable_dice(dfen: &str, moves: &str) -> Option<String> {
     let moves = split_list(moves);
-    api::playable_dice(dfen, Some(&moves))
+    js::playable_dice(dfen, Some(&moves))
 }
 
 /// `generateMoves`: space-separated UCI moves.
 #[wasm_bindgen]
 pub fn generate_moves(dfen: &str) -> String {
-    join_list(api::generate_moves(dfen))
+    join_list(js::generate_moves(dfen))
 }
 
 /// `applyMove`; `promotion` `undefined` means not given.
 #[wasm_bindgen]
 pub fn apply_move(dfen: &str, from: &str, to: &str, promotion: Option<String>) -> Option<String> {
-    api::apply_move(dfen, from, to, promotion.as_deref())
+    js::apply_move(dfen, from, to, promotion.as_deref())
 }
 
 /// `applyTurn`: `moves` is space-separated.
 #[wasm_bindgen]
 pub fn apply_turn(dfen: &str, moves: &str) -> Option<String> {
     let moves = split_list(moves);
-    api::apply_turn(dfen, &moves)
+    js::apply_turn(dfen, &moves)
 }
 
 /// `endTurn`.
 #[wasm_bindgen]
 pub fn end_turn(dfen: &str) -> Option<String> {
-    api::end_turn(dfen)
+    js::end_turn(dfen)
 }
 
 /// `perft` with the JavaScript depth cap; `depth` is an integer-valued number (checked by the
@@ -151,7 +151,7 @@ pub fn perft(dfen: &str, depth: f64) -> f64 {
     #[allow(clippy::cast_possible_truncation)]
     let depth = depth as i64;
     #[allow(clippy::cast_precision_loss)]
-    let nodes = api::perft(dfen, depth, api::PERFT_MAX_DEPTH_JS) as f64;
+    let nodes = js::perft(dfen, depth, js::PERFT_MAX_DEPTH_JS) as f64;
     nodes
 }
 
@@ -160,18 +160,18 @@ pub fn perft(dfen: &str, depth: f64) -> f64 {
 pub fn piece_from_dice(face: f64) -> Option<String> {
     #[allow(clippy::cast_possible_truncation)]
     let face = face as i64;
-    api::piece_from_dice(face).map(String::from)
+    js::piece_from_dice(face).map(String::from)
 }
 
 /// `canonicalKey`.
 #[wasm_bindgen]
 pub fn canonical_key(dfen: &str) -> Option<String> {
-    api::canonical_key(dfen)
+    js::canonical_key(dfen)
 }
 
 /// `getGameStatus` as a code: 0 invalid DFEN, 1 not over, 2 over with White the winner, 3 over with
 /// Black the winner, 4 over without a winner.
 #[wasm_bindgen]
 pub fn game_status(dfen: &str) -> u32 {
-    status_code(api::game_status(dfen))
+    status_code(js::game_status(dfen))
 }

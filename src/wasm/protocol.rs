@@ -21,7 +21,7 @@
 //! code and a dependency for values the wrappers rebuild as fresh plain objects anyway; the text
 //! forms are small, fast to split, and the same for the Node and the web glue.
 
-use crate::api;
+use crate::js;
 
 /// A list as the boundary carries it: the items joined by single spaces (`""` for none).
 pub(super) fn join_list(items: Vec<String>) -> String {
@@ -34,12 +34,12 @@ pub(super) fn split_list(list: &str) -> Vec<&str> {
 }
 
 /// The integer code of a game status (`getGameStatus`); 0 for an invalid DFEN.
-pub(super) fn status_code(status: Option<api::GameStatus>) -> u32 {
+pub(super) fn status_code(status: Option<js::GameStatus>) -> u32 {
     match status {
         None => 0,
-        Some(api::GameStatus { over: false, .. }) => 1,
-        Some(api::GameStatus { winner: Some(crate::Color::White), .. }) => 2,
-        Some(api::GameStatus { winner: Some(crate::Color::Black), .. }) => 3,
-        Some(api::GameStatus { winner: None, .. }) => 4,
+        Some(js::GameStatus { over: false, .. }) => 1,
+        Some(js::GameStatus { winner: Some(crate::Color::White), .. }) => 2,
+        Some(js::GameStatus { winner: Some(crate::Color::Black), .. }) => 3,
+        Some(js::GameStatus { winner: None, .. }) => 4,
     }
 }

@@ -1,9 +1,9 @@
 //! The full entry's bot, decision, equity and registry exports (feature `search`; API.md §3.4,
-//! §3.5): thin wrappers over [`crate::search::api`], sharing one registry per instance.
+//! §3.5): thin wrappers over [`crate::js`], sharing one registry per instance.
 //!
 //! As for the rules exports, the wrappers have checked every argument's class; option fields
 //! arrive as JavaScript numbers (`undefined` when absent or not a number) or strings, and every
-//! conversion, default and cap of BOTS.md §5.3 happens in `search::api` (integers) or in
+//! conversion, default and cap of BOTS.md §5.3 happens in `js` (integers) or in
 //! [`seed_from_number`] (seeds), exactly once. Results cross in the forms of the boundary (module
 //! `protocol`, src/wasm/protocol.rs), the full-only ones built here: the best-move text
 //! ([`best_move`]), the question codes ([`should_bot`]), the equity vector ([`equity`]), the bots as
@@ -15,7 +15,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::clock::{moment_from_ms, PerformanceClock};
 use super::json::JsonWriter;
-use crate::search::api::{self as search_api, BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
+use crate::js::{self, BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
 use crate::search::{seed_from_number, Question, Registry};
 
 thread_local! {
@@ -68,7 +68,7 @@ pub fn best_move(
     };
     let clock = PerformanceClock;
     let result =
-        with_registry(|registry| search_api::get_best_move(registry, dfen, &options, &clock, moment_from_ms(entered)))?;
+        with_registry(|registry| js::get_best_move(registry, dfen, &options, &clock, moment_from_ms(entered)))?;
     let mut out = result.score.to_string();
     out.push(' ');
     out.push_str(&result.budget_ms.to_string());
@@ -91,7 +91,7 @@ pub fn should_bot(dfen: &str, question: u32, algorithm: Option<String>, seed: Op
         _ => return false,
     };
     let options = DecisionOptions { algorithm, seed: seed.and_then(seed_from_number) };
-    with_registry(|registry| search_api::should_bot(registry, dfen, question, &options)).unwrap_or(false)
+    with_registry(|registry| js::should_bot(registry, dfen, question, &options)).unwrap_or(false)
 }
 
 /// `estimateEquity(dfen, options)`: `[whiteWin, blackWin, undecided, rollouts, standardError,
@@ -99,7 +99,7 @@ pub fn should_bot(dfen: &str, question: u32, algorithm: Option<String>, seed: Op
 #[wasm_bindgen]
 pub fn equity(dfen: &str, rollouts: Option<f64>, max_plies: Option<f64>, seed: Option<f64>) -> Vec<f64> {
     let options = EquityOptions { rollouts, max_plies, seed: seed.and_then(seed_from_number) };
-    let e = search_api::equity(dfen, &options);
+    let e = js::equity(dfen, &options);
     #[allow(clippy::cast_precision_loss)]
     let rollouts = e.rollouts as f64;
     vec![e.white_win, e.black_win, e.undecided, rollouts, e.standard_error, e.variance_reduction_vs_vanilla]
@@ -109,7 +109,7 @@ pub fn equity(dfen: &str, rollouts: Option<f64>, max_plies: Option<f64>, seed: O
 /// "isExperimental"}, …]` in registry order (`"[]"` if the registry cannot be read).
 #[wasm_bindgen]
 pub fn available_bots() -> String {
-    let Some(bots) = with_registry(search_api::available_bots) else { return String::from("[]") };
+    let Some(bots) = with_registry(js::available_bots) else { return String::from("[]") };
     let mut json = JsonWriter::new();
     json.open_array();
     for bot in &bots {
@@ -133,5 +133,5 @@ pub fn available_bots() -> String {
 /// `getAvailableTimePolicies()`: the ids, space-separated.
 #[wasm_bindgen]
 pub fn available_time_policies() -> String {
-    search_api::available_time_policies().join(" ")
+    js::available_time_policies().join(" ")
 }

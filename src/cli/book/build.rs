@@ -10,7 +10,7 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
 
-use dicechess::book::build::{
+use crate::book::build::{
     is_blank, process_line, Aggregator, BuildOptions, BuiltBook, Skip, SkipReason, UsedGame, MAX_LINE_LEN,
 };
 
@@ -30,7 +30,7 @@ pub(super) enum BuildFormat {
 }
 
 #[derive(Debug, Args)]
-pub struct BuildArgs {
+pub(super) struct BuildArgs {
     /// JSON Lines game records (`-` = stdin), read in this order.
     #[arg(value_name = "INPUT", required = true)]
     inputs: Vec<String>,

@@ -5,13 +5,13 @@ use std::collections::HashMap;
 
 use clap::{Args, ValueEnum};
 
-use dicechess::book::build::{is_blank, parse_record, replay, start_position};
-use dicechess::book::{
+use crate::book::build::{is_blank, parse_record, replay, start_position};
+use crate::book::{
     self, binary_weight, dcb, dcb_to_tsv, key_hash, write_tsv, Book, DcbBook, Record, Signature, TsvBook, TsvEntry,
     WeightColumn,
 };
-use dicechess::search::rolls56;
-use dicechess::{Dice, Position};
+use crate::search::rolls56;
+use crate::{Dice, Position};
 
 use crate::cli::files::{load_book, read_input, read_text, write_output};
 use crate::cli::io::{Exit, Failure, Outcome};
@@ -25,7 +25,7 @@ enum ConvertFormat {
 }
 
 #[derive(Debug, Args)]
-pub struct ConvertArgs {
+pub(super) struct ConvertArgs {
     /// The book to convert (TSV or binary, detected by content; `-` = stdin).
     #[arg(value_name = "INPUT")]
     input: String,

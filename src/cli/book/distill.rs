@@ -9,12 +9,12 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use dicechess::book::build::{process_line, Aggregator, BuildOptions, BuiltEntry};
-use dicechess::book::distill::{opening_positions, rolls_of, searched_entry, PositionCounts};
-use dicechess::book::playout::{judge, Judgement, Judging, Playout};
-use dicechess::search::Clock as _;
-use dicechess::search::{Bot, Budgeting, Deadline, Registry, SystemClock};
-use dicechess::Position;
+use crate::book::build::{process_line, Aggregator, BuildOptions, BuiltEntry};
+use crate::book::distill::{opening_positions, rolls_of, searched_entry, PositionCounts};
+use crate::book::playout::{judge, Judgement, Judging, Playout};
+use crate::search::Clock as _;
+use crate::search::{Bot, Budgeting, Deadline, Registry, SystemClock};
+use crate::Position;
 
 use super::build::{write_built, BuildFormat, BuildReport};
 use crate::cli::args::{bot_id, pool, GameArgs, Workers};
@@ -31,7 +31,7 @@ use crate::cli::selfplay::{self_play, Sides};
          custom starts (as `book build --any-start`)"
     )),
 )]
-pub struct DistillArgs {
+pub(super) struct DistillArgs {
     /// The book to write (`-` = stdout).
     #[arg(short, long, value_name = "OUT")]
     output: String,

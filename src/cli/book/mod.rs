@@ -1,7 +1,7 @@
 //! The book tools (BOOK.md §11): `book build`, `book validate`, `book convert`, `book probe` and
 //! `book distill`, one file each.
 //!
-//! Thin over `dicechess::book`: these files read and write files, run the builder's batches on
+//! Thin over `crate::book`: these files read and write files, run the builder's batches on
 //! threads and format reports; every rule lives in the library.
 
 mod build;
@@ -15,7 +15,7 @@ use clap::{Args, Subcommand};
 use super::io::Outcome;
 
 #[derive(Debug, Args)]
-pub struct BookArgs {
+pub(super) struct BookArgs {
     #[command(subcommand)]
     command: BookCommand,
 }
@@ -35,7 +35,7 @@ enum BookCommand {
 }
 
 /// Runs a `book` subcommand.
-pub fn run(args: BookArgs) -> Outcome {
+pub(super) fn run(args: BookArgs) -> Outcome {
     match args.command {
         BookCommand::Build(a) => build::build(a),
         BookCommand::Validate(a) => validate::validate(a),

@@ -4,14 +4,14 @@
 use clap::Args;
 use serde::Serialize;
 
-use dicechess::book::{dcb_to_tsv, is_binary, validate_binary, validate_tsv, DcbBook, Issue, Validation};
+use crate::book::{dcb_to_tsv, is_binary, validate_binary, validate_tsv, DcbBook, Issue, Validation};
 
 use super::convert::key_sources;
 use crate::cli::files::read_input;
 use crate::cli::io::{self, Exit, Failure, Outcome};
 
 #[derive(Debug, Args)]
-pub struct ValidateArgs {
+pub(super) struct ValidateArgs {
     /// The book (TSV or binary, detected by content; `-` = stdin).
     #[arg(value_name = "BOOK")]
     book: String,

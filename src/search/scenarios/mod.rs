@@ -23,6 +23,7 @@ mod validate;
 
 #[cfg(feature = "json")]
 pub use json::{core_search_v1, parse_catalog};
-pub use run::{Comparison, Decision, MoveTime, RunResult, Summary};
-pub use schema::{Catalog, CatalogError, CatalogProblem, Category, Expectation, Scenario, SeedSet, SCHEMA_VERSION};
+pub(crate) use run::Summary;
+pub(crate) use run::{Comparison, Decision, MoveTime, RunResult};
+pub use schema::{Catalog, Expectation, SCHEMA_VERSION};
 pub use validate::Suite;

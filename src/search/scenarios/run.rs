@@ -134,7 +134,7 @@ impl RunResult {
 
 /// The counts of a run of the suite.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
+pub(crate) struct Summary {
     pub runs: u64,
     pub same_decisions: u64,
     pub different_decisions: u64,
@@ -149,7 +149,7 @@ pub struct Summary {
 }
 
 impl Summary {
-    pub fn of(results: &[RunResult]) -> Summary {
+    pub(crate) fn of(results: &[RunResult]) -> Summary {
         let mut s = Summary::default();
         for r in results {
             s.runs += 1;

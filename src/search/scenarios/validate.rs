@@ -102,7 +102,8 @@ fn check_expected(expected: &[Vec<String>], turns: &[Vec<String>], field: &str) 
 
 #[cfg(all(test, feature = "json"))]
 mod tests {
-    use super::super::{core_search_v1, Scenario};
+    use super::super::core_search_v1;
+    use super::super::schema::Scenario;
     use super::*;
 
     fn with_scenario(edit: impl FnOnce(&mut Scenario)) -> Result<Suite, CatalogError> {

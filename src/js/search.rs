@@ -3,10 +3,11 @@
 //! binding's `typeof` filtering, and every conversion, default and cap of BOTS.md §5.3 happens
 //! here. Nothing panics on input.
 
-use super::clock::{Clock, Deadline, Moment};
-use super::time::{budget_ms, policy_or_default, ClockState, JS_OVERHEAD_MS, MAX_BUDGET_MS, POLICY_IDS};
-use super::{choose_turn, decide, estimate_equity, BotInfo, Budgeting, Equity, Question, Registry, Rng};
-use super::{DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, MAX_PLIES, MAX_ROLLOUTS};
+use crate::search::{
+    budget_ms, choose_turn, decide, estimate_equity, policy_or_default, BotInfo, Budgeting, Clock, ClockState,
+    Deadline, Equity, Moment, Question, Registry, Rng, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, JS_OVERHEAD_MS,
+    MAX_BUDGET_MS, MAX_PLIES, MAX_ROLLOUTS, POLICY_IDS,
+};
 use crate::{Move, Position, Roll};
 
 /// The `clock` option: present when the option is a non-null object. Each field is `Some` when
@@ -20,7 +21,7 @@ pub struct ClockOptions {
 }
 
 /// The options of `getBestMove` (BOTS.md §5.3). `seed` is already converted (see
-/// [`super::seed_from_number`] for the JavaScript conversion).
+/// [`crate::search::seed_from_number`] for the JavaScript conversion).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BestMoveOptions {
     pub algorithm: Option<String>,
@@ -111,7 +112,7 @@ pub fn get_best_move(
     let deadline = (budget > 0).then(|| Deadline { clock, at: entered.plus_ms(budget) });
     let choice = match Roll::new(&pos) {
         Ok(roll) => choose_turn(bot.as_ref(), roll, &mut Rng::from_option(options.seed), deadline),
-        Err(_) => super::Choice::pass(),
+        Err(_) => crate::search::Choice::pass(),
     };
     BestMove {
         moves: choice.moves.iter().map(|&m| MicroMove::from(m)).collect(),

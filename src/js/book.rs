@@ -1,10 +1,10 @@
 //! The opening-book functions as text and bytes in, plain values out: the one implementation behind
-//! the JavaScript exports and the CLI (like `crate::api` for the rules). Never panics.
+//! the JavaScript exports and the CLI (like [`rules`](super) for the rules). Never panics.
 
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use super::{
+use crate::book::{
     encode_tsv, is_binary, lookup, validate_binary, validate_tsv, Book, BookBot, Decision, Validation, MAX_BOOK_SIZE,
 };
 use crate::search::{Bot, Registry, MAX_CUSTOM_BOTS, MAX_ID_LEN, MAX_NAME_LEN};
@@ -85,7 +85,7 @@ pub fn probe_position(book: &Book, pos: &Position) -> Option<Probe> {
             e.alternatives
                 .iter()
                 .map(|a| {
-                    let sig = super::Signature::parse(&a.moves).ok();
+                    let sig = crate::book::Signature::parse(&a.moves).ok();
                     ProbeEntry {
                         moves: sig.map_or_else(|| a.moves.clone(), |s| s.to_string()),
                         weight: a.weight,
@@ -108,7 +108,7 @@ pub fn probe_position(book: &Book, pos: &Position) -> Option<Probe> {
             })
             .collect(),
     };
-    Some(Probe { key_hash: super::key_hash(&key), key, entries, decision })
+    Some(Probe { key_hash: crate::book::key_hash(&key), key, entries, decision })
 }
 
 /// The moves of a decision's turn as UCI strings (empty for a fallback), choosing a book turn with

@@ -1,0 +1,35 @@
+//! Not API: the spec-level pieces that the integration tests, the benches and the fuzz targets
+//! check by name, which are separate crates and cannot see `pub(crate)` items. Hidden from the
+//! docs, no stability promise; see docs/ARCHITECTURE.md ("The public API").
+//!
+//! Grouped by the spec section each group pins; every name has one home module inside the crate
+//! and this is its only public path.
+
+// BOTS.md §2.3–§2.6: evaluation, the dice distribution and king-capture probability, the seeded
+// stream, the rollout step.
+#[cfg(feature = "search")]
+pub use crate::search::{
+    advance, chance_node, derive, kcp_numerator, material, material_fallback, rolls56, win_probability, ExpectimaxBot,
+    MonteCarloBot, MONTE_CARLO_DEFAULT_BUDGET_MS, WIN,
+};
+// BOTS.md §6: time policies and budgets.
+#[cfg(feature = "search")]
+pub use crate::search::{
+    budget, budget_ms, moves_to_go, policy_by_id, ClockState, TimePolicy, ARENA_OVERHEAD_MS, EMPIRICAL_KNOTS,
+    JS_OVERHEAD_MS, MAX_BUDGET_MS, MIN_THINK_MS, POLICY_IDS,
+};
+// BOTS.md §10, §11: arena statistics and scenario catalogs.
+#[cfg(all(feature = "search", feature = "json"))]
+pub use crate::search::scenarios::{core_search_v1, parse_catalog, Catalog, Expectation, Suite, SCHEMA_VERSION};
+#[cfg(feature = "search")]
+pub use crate::search::stats;
+// BOOK.md §6–§9: FNV-1a and the key hash, TSV ↔ binary, the `.dcb` writer, the builder; §10 the
+// playout judge.
+#[cfg(feature = "book")]
+pub use crate::book::build::{is_blank, process_line, Aggregator, BuildOptions, BuiltBook, Skip, UsedGame};
+#[cfg(feature = "book")]
+pub use crate::book::playout::{judge, Judging, Playout};
+#[cfg(feature = "book")]
+pub use crate::book::{
+    dcb, dcb_to_tsv, encode_tsv, fnv1a64, key_hash, key_table, validate_tsv, write_tsv, Record, TsvEntry, WeightColumn,
+};

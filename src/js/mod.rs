@@ -1,0 +1,29 @@
+//! The JavaScript API (API.md) as Rust functions: text in, plain values out, with the semantics of
+//! the npm package's exports — its option defaults and caps, and the neutral values of RULES.md
+//! §16 (`None`, an empty list, `"{}"`, `0`, `false`) for invalid input. Nothing here panics.
+//!
+//! This is the one implementation behind the wasm binding (`src/wasm/`, which only converts
+//! JavaScript values), the CLI and the fuzz targets; Rust callers who have a [`Position`] want
+//! the typed API at the crate root instead.
+//!
+//! ```
+//! assert_eq!(dicechess::js::legal_uci_moves("k7/8/8/8/8/8/8/R3K3 w - - 0 1 R"), ["a1a8"]);
+//! ```
+//!
+//! [`Position`]: crate::Position
+
+mod rules;
+pub use rules::*;
+
+#[cfg(feature = "search")]
+mod search;
+/// The JavaScript seed conversion (API.md §2.6), defined with the seeded stream.
+#[cfg(feature = "search")]
+pub use crate::search::seed_from_number;
+#[cfg(feature = "search")]
+pub use search::*;
+
+#[cfg(feature = "book")]
+mod book;
+#[cfg(feature = "book")]
+pub use book::*;
