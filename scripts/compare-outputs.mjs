@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // Behaviour check for refactors: runs the same seeded CLI commands with two `dicechess` binaries
 // and compares their outputs byte for byte. The time column of the arena table and the timing
-// fields of the JSON reports (`durationMs`,
-// `latencyMs`, `timeMs`, `elapsedMs`, `timeTakenMs`) are removed before comparing; everything else
-// must be identical. monte-carlo is left out (its untimed mode takes about 30 s a game); its
-// rollouts are pinned by the estimateEquity and choice vectors of the test suite.
+// fields of the JSON reports (`durationMs`, `latencyMs`, `timeMs`, `elapsedMs`, `timeTakenMs`)
+// are removed before comparing; everything else must be identical. monte-carlo is left out (its
+// untimed mode takes about 30 s a game); its rollouts are pinned by the estimateEquity and
+// choice vectors of the test suite.
 //
 //   node scripts/compare-outputs.mjs BEFORE_BIN AFTER_BIN [--quick]
 //

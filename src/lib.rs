@@ -19,12 +19,50 @@
 //! * **book key**: a roll's identity in an opening book: its normalized DFEN (no clocks, en passant
 //!   only where a pawn can take) and its dice sorted (RULES.md §13).
 //!
+//! # The API
+//! Everything is at the crate root, each name once: the rules vocabulary ([`Position`],
+//! [`Roll`], [`Turns`] and its walks, [`Move`], [`Dice`], …), with feature `search` the bots
+//! ([`Bot`], [`Registry`], [`choose_turn`], clocks, [`estimate_equity`]) and with feature `book`
+//! the opening books ([`Book`], [`BookBot`], [`lookup`]), and the errors of each. [`js`] holds the
+//! JavaScript API as text-level Rust functions; [`cli`] is the `dicechess` tool.
+//!
 //! ```
 //! use dicechess::{Position, Roll, Turns};
 //!
 //! let pos = Position::from_dfen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN").unwrap();
 //! let turns = Turns::new(Roll::new(&pos).unwrap()).unwrap();
 //! assert_eq!(turns.count(), 4); // b1a3,a1b1  b1c3,a1b1  g1f3,h1g1  g1h3,h1g1
+//! ```
+//!
+//! A bot chooses a turn for a roll (BOTS.md); a position that is not a roll is a pass:
+//!
+//! ```
+//! # #[cfg(feature = "search")] {
+//! use dicechess::{choose_turn, NotARoll, Position, Registry, Rng, Roll};
+//!
+//! let registry = Registry::new();
+//! let pos = Position::from_dfen("k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR").unwrap();
+//! let greedy = registry.resolve(Some("greedy"));
+//! let choice = choose_turn(greedy.as_ref(), Roll::new(&pos).unwrap(), &mut Rng::from_seed(7), None);
+//! assert_eq!(choice.moves[0].to_string(), "a1a8"); // the rook takes the king
+//! let after = Position::from_dfen("R7/8/8/8/8/8/8/4K3 b - - 0 1 ppp").unwrap();
+//! assert_eq!(Roll::new(&after), Err(NotARoll::Finished));
+//! # }
+//! ```
+//!
+//! An opening book decides a roll by its book key (BOOK.md):
+//!
+//! ```
+//! # #[cfg(feature = "book")] {
+//! use dicechess::{lookup, Book, Decision, Position};
+//!
+//! let tsv = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - BPR\tf1c4,e2e4\n";
+//! let book = Book::from_tsv(tsv).unwrap();
+//! let roll = Position::from_dfen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PBR").unwrap();
+//! let Decision::Book(candidates) = lookup(&book, &roll) else { panic!() };
+//! let turn = &candidates.choose(|| 0.5).sequence;
+//! assert_eq!(turn.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["e2e4", "f1c4"]);
+//! # }
 //! ```
 
 #![forbid(unsafe_code)]
@@ -61,8 +99,8 @@ pub use search::{
 
 #[cfg(feature = "book")]
 pub use book::{
-    lookup, Book, BookBot, Candidate, Candidates, DcbBook, DcbError, Decision, Issue, LoadError, MalformedBook,
-    Signature, TsvBook, Validation,
+    lookup, Book, BookBot, Candidate, Candidates, DcbBook, DcbError, Decision, Issue, LineError, LoadError,
+    MalformedBook, MalformedLine, MovesError, PackError, Signature, TsvBook, Validation,
 };
 
 pub mod js;

@@ -1,17 +1,7 @@
 //! Opening books (BOOK.md): the book key and its hash, TSV books with the weight column, lookup,
 //! validation, the binary `.dcb` format and the builder from game records.
 //!
-//! ```
-//! use dicechess::book::{lookup, Book, Decision};
-//! use dicechess::Position;
-//!
-//! let tsv = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - BPR\tf1c4,e2e4\n";
-//! let book = Book::from_tsv(tsv).unwrap();
-//! let roll = Position::from_dfen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PBR").unwrap();
-//! let Decision::Book(candidates) = lookup(&book, &roll) else { panic!() };
-//! let turn = &candidates.choose(|| 0.5).sequence;
-//! assert_eq!(turn.iter().map(|m| m.to_string()).collect::<Vec<_>>(), ["e2e4", "f1c4"]);
-//! ```
+//! The public items are re-exported at the crate root; the rest is `pub(crate)`.
 
 mod bot;
 pub(crate) mod build;
@@ -29,8 +19,8 @@ mod validate;
 pub use bot::BookBot;
 pub use dcb::{DcbBook, DcbError};
 pub use lookup::{lookup, Book, Candidate, Candidates, Decision, LoadError};
-pub use signature::Signature;
-pub use tsv::{MalformedBook, TsvBook};
+pub use signature::{MovesError, PackError, Signature};
+pub use tsv::{LineError, MalformedBook, MalformedLine, TsvBook};
 pub use validate::{Issue, Validation};
 
 pub(crate) use convert::binary_weight;

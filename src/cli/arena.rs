@@ -11,7 +11,7 @@ use crate::Position;
 
 use super::arena_json::{self, ArenaJson};
 use super::arena_match::{run_match, Match, MatchRun, Tally};
-use super::args::{bot_id, parse_seed, policy_id, pool, sprt_params, thread_count, time_control};
+use super::args::{at_least_one, bot_id, parse_seed, policy_id, pool, sprt_params, thread_count, time_control};
 use super::files::{read_input, write_output};
 use super::game::{start_position, BookRole, Player, TimeControl, Timing};
 use super::io::{self, Exit, Failure, Outcome};
@@ -25,7 +25,7 @@ pub(super) struct ArenaArgs {
     #[arg(long, value_name = "ID[,ID…]", value_delimiter = ',', value_parser = bot_id)]
     pub baseline: Option<Vec<String>>,
     /// Pairs per match (a cap with --sprt).
-    #[arg(long, value_name = "N", default_value = "100", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value = "100", value_parser = at_least_one)]
     pub pairs: u64,
     /// Master seed of the dice and player streams.
     #[arg(long, value_name = "S", default_value = "42", value_parser = parse_seed)]
@@ -52,7 +52,7 @@ pub(super) struct ArenaArgs {
     #[arg(long, value_name = "FILE")]
     pub openings: Option<String>,
     /// Worker threads (default: the available cores).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", value_parser = at_least_one)]
     pub threads: Option<u64>,
     /// Write the JSON report to PATH.
     #[arg(long, value_name = "PATH")]

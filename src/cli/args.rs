@@ -19,6 +19,8 @@ pub(super) enum ValueError {
     UnknownPolicy { given: String, known: String },
     #[error("expected a decimal integer 0..18446744073709551615")]
     Seed,
+    #[error("expected a whole number of at least 1")]
+    Count,
     #[error("'{0}' is not M+I (whole minutes > 0, whole increment seconds >= 0)")]
     TimeControl(String),
     #[error("'{0}' is not ELO0,ELO1,ALPHA,BETA")]
@@ -50,6 +52,15 @@ pub(super) fn parse_seed(text: &str) -> Result<u64, ValueError> {
         return Err(ValueError::Seed);
     }
     text.parse().map_err(|_| ValueError::Seed)
+}
+
+/// A count or duration of at least 1 (`--games`, `--pairs`, `--threads`, `--move-time`…): a
+/// decimal unsigned integer, no sign. (clap's range parser would name `u64::MAX` as the bound.)
+pub(super) fn at_least_one(text: &str) -> Result<u64, ValueError> {
+    match parse_seed(text) {
+        Ok(0) | Err(_) => Err(ValueError::Count),
+        Ok(n) => Ok(n),
+    }
 }
 
 /// One `--tc M+I`: whole minutes > 0, whole increment seconds ≥ 0; `M` alone has no increment.
@@ -87,7 +98,7 @@ pub(super) fn sprt_params(text: &str) -> Result<SprtParams, ValueError> {
 #[derive(Debug, Args)]
 pub(super) struct GameArgs {
     /// Number of games.
-    #[arg(long, value_name = "N", default_value = "1000", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value = "1000", value_parser = at_least_one)]
     pub games: u64,
     /// Master seed of the dice and player streams.
     #[arg(long, value_name = "S", default_value = "42", value_parser = parse_seed)]
@@ -108,7 +119,7 @@ pub(super) struct GameArgs {
 #[derive(Debug, Args)]
 pub(super) struct Workers {
     /// Worker threads (default: the available cores).
-    #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "K", value_parser = at_least_one)]
     pub threads: Option<u64>,
     /// No progress and no summary on stderr.
     #[arg(long)]
@@ -156,5 +167,15 @@ mod tests {
         assert_eq!(sprt_params("0,10,0.05").err(), Some(ValueError::SprtFormat("0,10,0.05".to_owned())));
         assert_eq!(sprt_params("10,0,0.05,0.05").err(), Some(ValueError::SprtElos));
         assert_eq!(sprt_params("0,10,1,0.05").err(), Some(ValueError::SprtProbabilities));
+    }
+
+    #[test]
+    fn a_count_is_at_least_one() {
+        assert_eq!(at_least_one("1"), Ok(1));
+        assert_eq!(at_least_one("18446744073709551615"), Ok(u64::MAX));
+        for bad in ["0", "", "-1", "+3", "1.5", "18446744073709551616"] {
+            assert_eq!(at_least_one(bad), Err(ValueError::Count), "{bad}");
+        }
+        assert_eq!(ValueError::Count.to_string(), "expected a whole number of at least 1");
     }
 }

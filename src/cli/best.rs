@@ -8,7 +8,7 @@ use crate::search::Clock as _;
 use crate::search::{Registry, SystemClock};
 use crate::Position;
 
-use super::args::{bot_id, parse_seed};
+use super::args::{at_least_one, bot_id, parse_seed};
 use super::game::{book_bot, BookRole};
 use super::io::{self, Exit, Failure, Outcome};
 
@@ -21,7 +21,7 @@ pub(super) struct BestArgs {
     #[arg(long, value_name = "ID", default_value = "greedy", value_parser = bot_id)]
     bot: String,
     /// Time budget in ms for budgeted bots (monte-carlo defaults to 1000, expectimax to untimed).
-    #[arg(long, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "MS", value_parser = at_least_one)]
     time: Option<u64>,
     /// Seed of the bot's random stream (default: system entropy).
     #[arg(long, value_name = "N", value_parser = parse_seed)]

@@ -6,7 +6,7 @@
 //!
 //! | file | owns |
 //! | --- | --- |
-//! | `mod.rs` | the [`Command`] list and [`run`]: parse, dispatch, exit code |
+//! | `mod.rs` | the `Command` list and [`run`]: parse, dispatch, exit code |
 //! | `io.rs` | the conventions of BOOK.md §11.1: exit codes, messages, stdout, batch mode, SIGINT |
 //! | `files.rs` | reading inputs, writing outputs through a temporary file, loading books |
 //! | `args.rs` | the value parsers and the option sets several subcommands flatten |
@@ -21,7 +21,7 @@
 //! | `book/` | `book build`, `validate`, `convert`, `probe`, `distill`: one file each |
 //! | `scenarios.rs` | `scenarios` |
 //!
-//! A new subcommand adds its file, its variant to [`Command`] and one arm to [`run`].
+//! A new subcommand adds its file, its variant to `Command` and one arm to [`run`].
 
 #[cfg(feature = "book")]
 mod arena;
@@ -88,7 +88,7 @@ enum Command {
 }
 
 /// Parses the arguments, runs the subcommand and maps the outcome to an exit code (BOOK.md §11.1).
-/// Usage errors exit 2 and `--help` / `--version` exit 0 right away ([`io::usage_exit`]).
+/// Usage errors exit 2 and `--help` / `--version` exit 0 right away (`io::usage_exit`).
 pub fn run() -> ExitCode {
     io::exit_130_on_interrupt();
     let cli = Cli::try_parse().unwrap_or_else(|e| {

@@ -7,7 +7,12 @@
 //! the typed API at the crate root instead.
 //!
 //! ```
-//! assert_eq!(dicechess::js::legal_uci_moves("k7/8/8/8/8/8/8/R3K3 w - - 0 1 R"), ["a1a8"]);
+//! use dicechess::js;
+//!
+//! let roll = "k7/8/8/8/8/8/8/R3K3 w - - 0 1 RR";
+//! assert_eq!(js::book_key(roll).as_deref(), Some("k7/8/8/8/8/8/8/R3K3 w - - RR"));
+//! assert_eq!(js::apply_turn(roll, &["a1a8"]).as_deref(), Some("R7/8/8/8/8/8/8/4K3 w - - 0 1"));
+//! assert_eq!(js::legal_uci_moves("not a DFEN"), Vec::<String>::new()); // the neutral value
 //! ```
 //!
 //! [`Position`]: crate::Position

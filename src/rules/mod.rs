@@ -1,4 +1,6 @@
 //! The Dice Chess rules (RULES.md): pure, allocation-light, no I/O.
+//!
+//! The public items are re-exported at the crate root; the rest is `pub(crate)`.
 
 pub(crate) mod attacks;
 mod bitboard;

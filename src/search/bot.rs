@@ -139,7 +139,7 @@ pub enum Builtin {
 
 /// A built-in's row of `getAvailableBots()`, as constants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BuiltinRow {
+pub(crate) struct BuiltinRow {
     pub id: &'static str,
     pub name: &'static str,
     pub description: &'static str,
@@ -163,7 +163,7 @@ impl Builtin {
     pub const DEFAULT: Builtin = Builtin::Greedy;
 
     /// Its `getAvailableBots()` row.
-    pub const fn row(self) -> BuiltinRow {
+    pub(crate) const fn row(self) -> BuiltinRow {
         let (id, name, description, difficulty, is_experimental) = match self {
             Builtin::Random => ("random", "Random", "Makes a random valid move.", 1, false),
             Builtin::CheckmateAware => (

@@ -1,15 +1,6 @@
 //! Bots, search, time management, king-capture probability and equity (BOTS.md).
 //!
-//! ```
-//! use dicechess::search::{choose_turn, Registry, Rng};
-//! use dicechess::{Position, Roll};
-//!
-//! let registry = Registry::new();
-//! let pos = Position::from_dfen("k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR").unwrap();
-//! let mut rng = Rng::from_seed(7);
-//! let choice = choose_turn(registry.resolve(Some("greedy")).as_ref(), Roll::new(&pos).unwrap(), &mut rng, None);
-//! assert_eq!(choice.moves[0].to_string(), "a1a8"); // the rook takes the king
-//! ```
+//! The public items are re-exported at the crate root; the rest is `pub(crate)`.
 
 mod bot;
 mod clock;

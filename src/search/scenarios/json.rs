@@ -22,24 +22,8 @@ pub fn core_search_v1() -> Catalog {
 /// no unknown field, no field twice, every field of its type, `schemaVersion` 1, a known
 /// category, exactly one expectation and `expectPass` only as `true`. The first violation is
 /// the error, naming the field; text that is not JSON is an error of the whole document
-/// ([`CatalogProblem::InvalidJson`], empty field). The other rules (seeds, unique ids, DFENs,
+/// (`CatalogProblem::InvalidJson`, empty field). The other rules (seeds, unique ids, DFENs,
 /// legal turns) are [`Suite::new`](super::Suite::new)'s.
-///
-/// ```
-/// use dicechess::search::scenarios::{parse_catalog, CatalogProblem, Suite};
-///
-/// let text = r#"{"schemaVersion": 1, "id": "mini", "description": "One capture",
-///     "seedSet": {"id": "one", "values": [7]},
-///     "scenarios": [{"id": "rook-takes-king", "category": "tactical", "description": "",
-///                    "dfen": "k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR", "expectedTurns": [["a1a8"]]}]}"#;
-/// let suite = Suite::new(parse_catalog(text).unwrap()).unwrap();
-/// assert_eq!(suite.runs(), [(0, 7)]);
-///
-/// let err = parse_catalog(&text.replace("\"dfen\"", "\"fen\"")).unwrap_err();
-/// assert_eq!(err.field, "scenarios[0].fen");
-/// assert!(err.to_string().starts_with("scenarios[0].fen: unknown field `fen`, expected one of `id`,"));
-/// assert!(matches!(parse_catalog("{").unwrap_err().problem, CatalogProblem::InvalidJson(_)));
-/// ```
 pub fn parse_catalog(text: &str) -> Result<Catalog, CatalogError> {
     // Syntax first, so that text that is not JSON is never reported as a field's problem.
     serde_json::from_str::<IgnoredAny>(text)
@@ -308,5 +292,29 @@ mod tests {
         assert!(parse_catalog("{} {}").unwrap_err().to_string().starts_with("not valid JSON: trailing characters"));
         assert_eq!(parse_catalog("[]").unwrap_err().to_string(), "invalid type: sequence, expected an object");
         assert_eq!(CatalogError::new("seedSet.values", NoSeeds).to_string(), "seedSet.values: no seed");
+    }
+}
+
+#[cfg(test)]
+mod example {
+    use super::*;
+
+    /// A catalog read, run and rejected.
+    #[test]
+    fn parse_catalog_reads_strictly() {
+        use super::super::schema::CatalogProblem;
+        use super::super::Suite;
+
+        let text = r#"{"schemaVersion": 1, "id": "mini", "description": "One capture",
+            "seedSet": {"id": "one", "values": [7]},
+            "scenarios": [{"id": "rook-takes-king", "category": "tactical", "description": "",
+                           "dfen": "k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR", "expectedTurns": [["a1a8"]]}]}"#;
+        let suite = Suite::new(parse_catalog(text).unwrap()).unwrap();
+        assert_eq!(suite.runs(), [(0, 7)]);
+
+        let err = parse_catalog(&text.replace("\"dfen\"", "\"fen\"")).unwrap_err();
+        assert_eq!(err.field, "scenarios[0].fen");
+        assert!(err.to_string().starts_with("scenarios[0].fen: unknown field `fen`, expected one of `id`,"));
+        assert!(matches!(parse_catalog("{").unwrap_err().problem, CatalogProblem::InvalidJson(_)));
     }
 }

@@ -3,17 +3,6 @@
 //! feature (`json.rs`, with the bundled `core-search-v1` catalog), its validation into a
 //! [`Suite`] (every position parsed and its legal turns listed; `validate.rs`), and the run that
 //! compares a candidate bot with a baseline, one decision per scenario, seed and bot (`run.rs`).
-//!
-//! ```
-//! use dicechess::search::scenarios::{core_search_v1, Comparison, Suite};
-//! use dicechess::search::Registry;
-//!
-//! let suite = Suite::new(core_search_v1()).unwrap();
-//! let registry = Registry::new();
-//! let (candidate, baseline) = (registry.get("aggressive").unwrap(), registry.get("greedy").unwrap());
-//! let run = suite.run(4, 0, candidate.as_ref(), baseline.as_ref(), None); // defensive-block-open-file
-//! assert_eq!(run.comparison(), Comparison::CandidateImproved); // greedy takes the queen
-//! ```
 
 #[cfg(feature = "json")]
 mod json;
@@ -27,3 +16,18 @@ pub(crate) use run::Summary;
 pub(crate) use run::{Comparison, Decision, MoveTime, RunResult};
 pub use schema::{Catalog, Expectation, SCHEMA_VERSION};
 pub use validate::Suite;
+
+#[cfg(all(test, feature = "json"))]
+mod example {
+    use super::*;
+    use crate::search::Registry;
+
+    #[test]
+    fn aggressive_blocks_where_greedy_takes_the_queen() {
+        let suite = Suite::new(core_search_v1()).unwrap();
+        let registry = Registry::new();
+        let (candidate, baseline) = (registry.get("aggressive").unwrap(), registry.get("greedy").unwrap());
+        let run = suite.run(4, 0, candidate.as_ref(), baseline.as_ref(), None); // defensive-block-open-file
+        assert_eq!(run.comparison(), Comparison::CandidateImproved); // greedy takes the queen
+    }
+}
