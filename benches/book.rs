@@ -25,10 +25,11 @@ use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput};
-use dicechess::internals::{dcb, Record};
+use dicechess::internals::dcb;
 use dicechess::internals::{derive, rolls56};
 use dicechess::internals::{key_hash, write_tsv, TsvEntry, WeightColumn};
 use dicechess::internals::{process_line, Aggregator, BuildOptions, Skip, UsedGame};
+use dicechess::Record;
 use dicechess::Roll;
 use dicechess::{choose_turn, Bot, Registry, Rng};
 use dicechess::{Book, DcbBook, Signature, TsvBook};

@@ -31,5 +31,5 @@ pub use crate::book::build::{is_blank, process_line, Aggregator, BuildOptions, B
 pub use crate::book::playout::{judge, Judging, Playout};
 #[cfg(feature = "book")]
 pub use crate::book::{
-    dcb, dcb_to_tsv, encode_tsv, fnv1a64, key_hash, key_table, validate_tsv, write_tsv, Record, TsvEntry, WeightColumn,
+    dcb, dcb_to_tsv, encode_tsv, fnv1a64, key_hash, key_table, validate_tsv, write_tsv, TsvEntry, WeightColumn,
 };

@@ -99,8 +99,9 @@ pub use search::{
 
 #[cfg(feature = "book")]
 pub use book::{
-    lookup, Book, BookBot, Candidate, Candidates, DcbBook, DcbError, Decision, Issue, LineError, LoadError,
-    MalformedBook, MalformedLine, MovesError, PackError, Signature, TsvBook, Validation,
+    lookup, Alternative, Book, BookBot, Candidate, Candidates, DcbBook, DcbError, Decision, Issue, KeyEntry, LineError,
+    LoadError, MalformedBook, MalformedLine, MovesError, PackError, Record, Signature, TsvAlternative, TsvBook,
+    Validation,
 };
 
 pub mod js;

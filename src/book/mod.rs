@@ -18,9 +18,9 @@ mod validate;
 
 pub use bot::BookBot;
 pub use dcb::{DcbBook, DcbError};
-pub use lookup::{lookup, Book, Candidate, Candidates, Decision, LoadError};
+pub use lookup::{lookup, Alternative, Book, Candidate, Candidates, Decision, LoadError};
 pub use signature::{MovesError, PackError, Signature};
-pub use tsv::{LineError, MalformedBook, MalformedLine, TsvBook};
+pub use tsv::{KeyEntry, LineError, MalformedBook, MalformedLine, TsvAlternative, TsvBook};
 pub use validate::{Issue, Validation};
 
 pub(crate) use convert::binary_weight;

@@ -253,7 +253,7 @@ impl fmt::Display for MalformedBook {
 
 /// One alternative of a key: the trimmed moves text, its weight and its line.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Alternative {
+pub struct TsvAlternative {
     pub moves: String,
     pub weight: f64,
     pub line: usize,
@@ -264,7 +264,7 @@ pub struct Alternative {
 #[derive(Clone, Debug, PartialEq)]
 pub struct KeyEntry {
     pub weighted: bool,
-    pub alternatives: Vec<Alternative>,
+    pub alternatives: Vec<TsvAlternative>,
 }
 
 /// A parsed TSV book: its effective entries by key (BOOK.md §2).
@@ -298,7 +298,7 @@ impl TsvBook {
                 .filter(|&&i| scan.fates[i] == Fate::Effective)
                 .map(|&i| {
                     let l = &scan.lines[i];
-                    Alternative {
+                    TsvAlternative {
                         moves: l.fields.moves.to_owned(),
                         weight: l.fields.weight.unwrap_or(1.0),
                         line: l.line.number,
