@@ -5,8 +5,8 @@
 //! Grouped by the spec section each group pins; every name has one home module inside the crate
 //! and this is its only public path.
 
-// BOTS.md §2.3–§2.6: evaluation, the dice distribution and king-capture probability, the seeded
-// stream, the rollout step.
+// BOTS.md §2.3–§2.6, §4.6–§4.8: evaluation, the dice distribution and king-capture probability,
+// the seeded stream, the rollout step, the two searching bots and the material fallback.
 #[cfg(feature = "search")]
 pub use crate::search::{
     advance, chance_node, derive, kcp_numerator, material, material_fallback, rolls56, win_probability, ExpectimaxBot,
