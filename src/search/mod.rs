@@ -17,6 +17,7 @@ mod clock;
 mod equity;
 mod eval;
 mod expectimax;
+pub mod expectimax_v2;
 mod game;
 mod kcp;
 mod montecarlo;
@@ -42,6 +43,7 @@ pub use eval::{
     aggressive, attackers, evaluate, insufficient_material, king_safety, material, value, PIECE_VALUES, WIN,
 };
 pub use expectimax::{chance_node, ExpectimaxBot, ExpectimaxStats, CANDIDATE_LIMIT, LOSS};
+pub use expectimax_v2::{ExpectimaxV2Bot, ExpectimaxV2Stats};
 pub use game::{play_untimed, GameSeeds, HALFMOVE_DRAW, TURN_CAP};
 pub use kcp::{kcp, kcp_numerator, rolls56, WeightedDice};
 pub use montecarlo::{probability_score, MonteCarloBot, DEFAULT_BUDGET_MS as MONTE_CARLO_DEFAULT_BUDGET_MS};
