@@ -17,8 +17,9 @@ pub use search::{Abort, Limits, Searcher, Shape, Stats as ExpectimaxV2Stats, MAX
 pub use table::position_key;
 
 use super::bot::{Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
-use super::clock::Deadline;
+use super::clock::{Deadline, Moment};
 use super::eval::{insufficient_material, material, WIN};
+use super::expectimax::chance_node;
 use super::prng::Rng;
 use super::turnlist::{first_shortest_king_capture, Turn};
 use crate::{Dice, Position};
@@ -26,6 +27,10 @@ use std::collections::HashMap;
 
 /// The budget when the caller gives none (BOTS.md §5.4): 1000 ms, like `monte-carlo`.
 pub const DEFAULT_BUDGET_MS: u64 = 1000;
+/// The share of the time left that the material pre-rank may take (numerator, denominator).
+const PRE_RANK_SHARE: (u64, u64) = (1, 3);
+/// The nodes a material chance node counts for (its 56 rolls).
+const PRE_RANK_NODES: u64 = 56;
 /// The deepest iteration of a timed search.
 pub const TIMED_MAX_DEPTH: u8 = 8;
 /// The probability scale of the reported score (as `monte-carlo`'s).
@@ -130,6 +135,9 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
         }
         let mut order: Vec<usize> = (0..cands.len()).collect();
         sort_by_value(&mut order, &cands);
+        if cands.len() > 1 && limits.max_depth >= 2 {
+            order = self.pre_rank(pos, &cands, order, &mut s, deadline.as_ref());
+        }
         let mut choice = (order[0], 1u8, false, cands.len());
         if cands.len() > 1 {
             for depth in 2..=limits.max_depth {
@@ -164,6 +172,40 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
         (s.stats.depth, s.stats.partial, s.stats.searched) = (depth, partial, searched);
         let score = (cands[c].value * SCORE_SCALE).round() as i64;
         (Choice::play(&turns[cands[c].turn], score), s.stats)
+    }
+
+    /// Orders the candidates by `expectimax`'s material chance node (BOTS.md §4.7), a cheap
+    /// two-turn look that finds the best turn among the first few far more often than one turn
+    /// of the evaluator; the candidates it has no time for keep their order after the others.
+    /// With a deadline it takes at most `PRE_RANK_SHARE` of the time left.
+    fn pre_rank(
+        &self,
+        pos: &Position,
+        cands: &[Candidate],
+        order: Vec<usize>,
+        s: &mut Searcher<'_, E>,
+        deadline: Option<&Deadline<'_>>,
+    ) -> Vec<usize> {
+        let share = deadline.map(|d| {
+            let now = d.now();
+            Deadline {
+                clock: d.clock,
+                at: Moment(now.0 + (d.at.0.saturating_sub(now.0)) * PRE_RANK_SHARE.0 / PRE_RANK_SHARE.1),
+            }
+        });
+        let mut ranked: Vec<(usize, i64)> = Vec::with_capacity(order.len());
+        for &c in &order {
+            if s.tick(PRE_RANK_NODES).is_err() {
+                break;
+            }
+            match chance_node(&cands[c].post, pos.turn(), share.as_ref()) {
+                Some(sum) => ranked.push((c, sum)),
+                None => break,
+            }
+        }
+        let done = ranked.len();
+        let sorted = crate::sort::order_by_key(done, |i| crate::sort::descending(ranked[i].1));
+        sorted.into_iter().map(|i| ranked[i].0).chain(order[done..].iter().copied()).collect()
     }
 
     /// The bot's win probability for the side to move of `pos` (dice ignored): its depth-1

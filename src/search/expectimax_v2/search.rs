@@ -5,14 +5,15 @@
 //! is a position at the start of a turn (dice not rolled); at depth 0 it is the evaluator's
 //! score, else the weighted mean over the rolls of the *roll node*'s value. A roll node is the
 //! best turn for that roll: 1 for a king capture, else the maximum over the distinct post-turn
-//! positions `Y` (at most `reply_width` of them, the best by [`quick_score`]) of
+//! positions `Y` (at most `reply_width` of them, the best by `quick_score`) of
 //! `1 − chance(Y, depth − 1)`.
 
-use super::evaluator::{quick_score, Evaluator};
+use super::evaluator::{direct_hit, Evaluator};
 use super::table::{position_key, Bound, Table};
 use crate::search::clock::Deadline;
+use crate::search::eval::{material, value};
 use crate::search::kcp::{rolls56, WeightedDice};
-use crate::{Dice, Position, Turns};
+use crate::{Color, Dice, Position, Role, Turns};
 
 /// How often the clock is read: every this many nodes.
 const CHECK_EVERY: u64 = 256;
@@ -102,8 +103,55 @@ impl TopK {
         self.len = (self.len + 1).min(self.width);
     }
 
+    #[inline]
+    fn is_full(&self) -> bool {
+        self.len == self.width
+    }
+
+    /// The cheap score of the last kept reply (only when full).
+    #[inline]
+    fn worst(&self) -> f32 {
+        self.items[self.len - 1].0
+    }
+
     fn as_slice(&self) -> &[(f32, u64, Position)] {
         &self.items[..self.len]
+    }
+}
+
+/// The material `a` gains over a turn from `x` to `end`: the value of `b`'s pieces taken (`b`'s
+/// pieces do not move in `a`'s turn) and of promotions.
+#[inline]
+fn gained(x: &Position, end: &Position, a: Color, b: Color) -> i32 {
+    let mut gain = 0;
+    for sq in x.by_color(b) & !end.by_color(b) {
+        gain += x.role_at(sq).map_or(0, value);
+    }
+    let pawns = x.pieces(a, Role::Pawn);
+    if (pawns & !end.pieces(a, Role::Pawn)).any() && pawns.count() != end.pieces(a, Role::Pawn).count() {
+        // A promotion (the only way a pawn of the mover disappears): count it all.
+        return material(end, a) - material(x, a);
+    }
+    gain
+}
+
+/// `σ(m) = 1 / (1 + exp(−m / 400))` with the last argument remembered (replies share material).
+#[derive(Default)]
+struct Logistic {
+    last: Option<(i32, f32)>,
+}
+
+impl Logistic {
+    #[inline]
+    fn of(&mut self, m: i32) -> f32 {
+        match self.last {
+            Some((lm, v)) if lm == m => v,
+            _ => {
+                let v = 1.0 / (1.0 + (-(m as f32) / 400.0).exp());
+                self.last = Some((m, v));
+                v
+            }
+        }
     }
 }
 
@@ -125,7 +173,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             shape,
             deadline,
             max_nodes: limits.max_nodes,
-            next_check: CHECK_EVERY,
+            next_check: 0,
             table: Table::new(table_bits),
             stats: Stats::default(),
         }
@@ -133,7 +181,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
 
     /// Counts `n` nodes; `Abort` past the node limit or, every `CHECK_EVERY` nodes, the deadline.
     #[inline]
-    fn tick(&mut self, n: u64) -> Result<(), Abort> {
+    pub fn tick(&mut self, n: u64) -> Result<(), Abort> {
         self.stats.nodes += n;
         if self.stats.nodes > self.max_nodes {
             return Err(Abort);
@@ -220,14 +268,28 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         }
         let mut top = TopK::new(self.shape.reply_width);
         let mut aborted = false;
+        let (a, b) = (x.turn(), x.turn().opponent());
+        let base = material(x, a);
+        let mut sig = Logistic::default();
         turns.for_each_turn_unordered(|_, step| {
             if aborted || self.tick(1).is_err() {
                 aborted = true;
                 return;
             }
-            let mut post = step.position;
-            post.end_turn();
-            top.offer(1.0 - quick_score(&post), &post);
+            let end = &step.position;
+            // The reply's value for `a` is `(1 − hit) × (1 − σ(material for b))`, at most
+            // `σ(material for a)`: most replies are rejected on material alone.
+            let m = base + gained(x, end, a, b);
+            let bound = sig.of(m);
+            if top.is_full() && bound <= top.worst() {
+                return;
+            }
+            let q = (1.0 - direct_hit(end, b, a)) * bound;
+            if !top.is_full() || q > top.worst() {
+                let mut post = *end;
+                post.end_turn();
+                top.offer(q, &post);
+            }
         });
         if aborted {
             return Err(Abort);
