@@ -26,6 +26,9 @@ impl Evaluator for StandIn {
     }
 }
 
+/// Centipawns per unit of the material logistic.
+pub const MATERIAL_SCALE: f32 = 400.0;
+
 /// `P(at least one die shows one of n faces)` for three dice, in 216ths, by `n`.
 const HIT_216: [u32; 7] = [0, 91, 152, 189, 208, 215, 216];
 
@@ -46,7 +49,7 @@ pub fn direct_hit(pos: &Position, by: Color, victim: Color) -> f32 {
 
 /// The cheap win probability of the side to move: 0 without a king, 1 when the opponent has
 /// none; else the chance `h` of taking a king at once (`direct_hit`) plus `(1 − h)` times the
-/// logistic of material, `1 / (1 + exp(−material / 400))`.
+/// logistic of material, `1 / (1 + exp(−material / MATERIAL_SCALE))`.
 #[inline]
 pub fn quick_score(pos: &Position) -> f32 {
     let me = pos.turn();
@@ -58,7 +61,7 @@ pub fn quick_score(pos: &Position) -> f32 {
         return 1.0;
     }
     let hit = direct_hit(pos, me, them);
-    let m = 1.0 / (1.0 + (-(material(pos, me) as f32) / 400.0).exp());
+    let m = 1.0 / (1.0 + (-(material(pos, me) as f32) / MATERIAL_SCALE).exp());
     hit + (1.0 - hit) * m
 }
 

@@ -147,7 +147,7 @@ impl Logistic {
         match self.last {
             Some((lm, v)) if lm == m => v,
             _ => {
-                let v = 1.0 / (1.0 + (-(m as f32) / 400.0).exp());
+                let v = 1.0 / (1.0 + (-(m as f32) / super::evaluator::MATERIAL_SCALE).exp());
                 self.last = Some((m, v));
                 v
             }
