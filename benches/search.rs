@@ -7,7 +7,8 @@
 //! (one roll = one opponent roll judged over all its replies), `expectimax/search` counts the
 //! rolls of the untimed search (56 per expanded candidate), `rollout/advance` one simulated turn and
 //! `rollout/equity10x40` ten rollouts of 40 plies (the former `probe_rollout_speed` of
-//! tests/search.rs). Results go in BENCHMARKS.md.
+//! tests/search.rs), `expectimax_v2/rolls` the rolls of one depth-1 chance node and
+//! `expectimax_v2/nodes` the nodes of a 200,000-node search. Results go in BENCHMARKS.md.
 
 mod common;
 
@@ -15,6 +16,7 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dicechess::internals::{advance, chance_node, kcp_numerator, ExpectimaxBot};
+use dicechess::internals::{ExpectimaxV2Bot, ExpectimaxV2Config as Config, Limits, Searcher, StandIn};
 use dicechess::Roll;
 use dicechess::{choose_turn, estimate_equity, legal_turns, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};
@@ -121,6 +123,45 @@ fn expectimax(c: &mut Criterion) {
     g.finish();
 }
 
+/// `expectimax-v2` (issue 12): one depth-1 chance node (56 rolls, replies filtered and
+/// evaluated) after White's greedy-best turn, counted in rolls, and the untimed search bounded by
+/// 200,000 nodes, counted in nodes.
+fn expectimax_v2(c: &mut Criterion) {
+    let mut g = c.benchmark_group("expectimax_v2");
+    let registry = Registry::new();
+    let greedy = registry.resolve(Some("greedy")).clone();
+    let shape = Config::default().shape;
+    for &(name, fen) in &POSITIONS[..4] {
+        let roll = position(&format!("{fen} {DICE_123}"));
+        let choice = choose_turn(greedy.as_ref(), Roll::new(&roll).expect("a roll"), &mut Rng::from_seed(1), None);
+        let mut x = roll;
+        for m in &choice.moves {
+            x.play_unchecked(*m);
+        }
+        x.end_turn();
+        g.throughput(Throughput::Elements(56));
+        g.bench_with_input(BenchmarkId::new("rolls", name), &x, |b, x| {
+            b.iter(|| {
+                let limits = Limits { max_depth: 1, max_nodes: u64::MAX };
+                let mut s = Searcher::new(&StandIn, shape, limits, None, 10);
+                s.chance(black_box(x), 1, 0.0, 1.0)
+            })
+        });
+    }
+    let config = Config { untimed: Limits { max_depth: 2, max_nodes: 200_000 }, ..Config::default() };
+    let bot = ExpectimaxV2Bot::with_config(config, StandIn);
+    for &(name, fen) in &POSITIONS[..4] {
+        let roll = position(&format!("{fen} {DICE_123}"));
+        let list = legal_turns(&Turns::of_position(&roll).expect("a roll with turns"));
+        let (_, stats) = bot.search(&roll, &list, None);
+        g.throughput(Throughput::Elements(stats.nodes));
+        g.bench_with_input(BenchmarkId::new("nodes", format!("{name}/123")), &roll, |b, roll| {
+            b.iter(|| bot.search(black_box(roll), &list, None))
+        });
+    }
+    g.finish();
+}
+
 /// The positions of the rollout benchmarks: the initial one and a sparse middlegame with Black to move.
 const ROLLOUT_POSITIONS: &[(&str, &str)] = &[
     ("initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
@@ -160,6 +201,6 @@ fn rollout(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = common::config(500, 1500);
-    targets = kcp, equity, decisions, expectimax, rollout
+    targets = kcp, equity, decisions, expectimax, expectimax_v2, rollout
 }
 criterion_main!(benches);

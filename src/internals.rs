@@ -33,3 +33,9 @@ pub use crate::book::playout::{judge, Judging, Playout};
 pub use crate::book::{
     dcb, dcb_to_tsv, encode_tsv, fnv1a64, key_hash, key_table, validate_tsv, write_tsv, TsvEntry, WeightColumn,
 };
+// Issue 12: `expectimax-v2`'s configuration, limits, searcher and stand-in evaluator, which its
+// tests pin and its benches drive.
+#[cfg(feature = "search")]
+pub use crate::search::expectimax_v2::{
+    Config as ExpectimaxV2Config, Evaluator, ExpectimaxV2Bot, Limits, Searcher, StandIn, ACCEPT_DOUBLE_FROM,
+};

@@ -70,7 +70,7 @@ fn anytime_contract_with_a_past_deadline() {
     let p = pos("1r4k1/p4ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 NNR");
     let clock = ManualClock::new(1_000_000, 0);
     let registry = Registry::new();
-    for bot in ["monte-carlo", "expectimax"] {
+    for bot in ["monte-carlo", "expectimax", "expectimax-v2"] {
         let deadline = Deadline { clock: &clock, at: Moment(0) };
         let choice = choose_turn(
             registry.resolve(Some(bot)).as_ref(),
@@ -82,7 +82,7 @@ fn anytime_contract_with_a_past_deadline() {
     }
     // King captures are settled before the clock is read.
     let capture = pos("k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR");
-    for bot in ["monte-carlo", "expectimax"] {
+    for bot in ["monte-carlo", "expectimax", "expectimax-v2"] {
         let deadline = Deadline { clock: &clock, at: Moment(0) };
         let choice = choose_turn(
             registry.resolve(Some(bot)).as_ref(),
@@ -101,7 +101,7 @@ fn anytime_contract_mid_search() {
     let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB");
     let legal: Vec<Vec<String>> = legal_turns(&Turns::of_position(&p).unwrap()).iter().map(Turn::uci).collect();
     let registry = Registry::new();
-    for bot in ["monte-carlo", "expectimax"] {
+    for bot in ["monte-carlo", "expectimax", "expectimax-v2"] {
         for reads in [1u64, 2, 5, 30, 200] {
             let clock = ManualClock::new(0, 1);
             let deadline = Deadline { clock: &clock, at: Moment(reads) };
@@ -184,7 +184,8 @@ fn registry_rules() {
             "greedy-v2",
             "aggressive",
             "monte-carlo",
-            "expectimax"
+            "expectimax",
+            "expectimax-v2"
         ]
     );
     // Re-registering moves a bot to the end among equals; lookup ignores ASCII case.

@@ -154,6 +154,7 @@ mod full {
         assert_eq!(best(NO_DICE, Some("monte-carlo"), None, None).as_deref(), Some("0 1000"));
         assert_eq!(best(NO_DICE, Some("monte-carlo"), Some(f64::INFINITY), None).as_deref(), Some("0 600000"));
         assert_eq!(best(NO_DICE, Some("expectimax"), None, None).as_deref(), Some("0 0"));
+        assert_eq!(best(NO_DICE, Some("expectimax-v2"), None, None).as_deref(), Some("0 1000"));
         assert_eq!(best(NO_DICE, Some("greedy"), Some(25.0), None).as_deref(), Some("0 0"));
         // The seeded choices of the api cases (canonical turn order, BOTS.md 2.6).
         assert_eq!(best(PNB, None, None, Some(7.0)).as_deref(), Some("0 0 b2b4 g1h3 c1b2"));
@@ -330,7 +331,16 @@ mod full {
         let ids: Vec<&str> = bots.as_array().expect("array").iter().filter_map(|b| b["id"].as_str()).collect();
         assert_eq!(
             ids,
-            ["random", "checkmate-aware", "greedy", "greedy-v2", "aggressive", "monte-carlo", "expectimax"]
+            [
+                "random",
+                "checkmate-aware",
+                "greedy",
+                "greedy-v2",
+                "aggressive",
+                "monte-carlo",
+                "expectimax",
+                "expectimax-v2"
+            ]
         );
         let keys: Vec<&String> = bots[0].as_object().expect("object").keys().collect();
         assert_eq!(keys, ["id", "name", "description", "difficulty", "isExperimental"]);
@@ -438,6 +448,6 @@ mod books {
         for i in 0..256 {
             assert!(wasm::unregister_bot(&format!("cap-{i}")), "{i}");
         }
-        assert_eq!(wasm::available_bots().matches("\"id\"").count(), 7);
+        assert_eq!(wasm::available_bots().matches("\"id\"").count(), 8);
     }
 }

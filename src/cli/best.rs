@@ -20,7 +20,7 @@ pub(super) struct BestArgs {
     /// The bot.
     #[arg(long, value_name = "ID", default_value = "greedy", value_parser = bot_id)]
     bot: String,
-    /// Time budget in ms for budgeted bots (monte-carlo defaults to 1000, expectimax to untimed).
+    /// Time budget in ms for budgeted bots (monte-carlo and expectimax-v2 default to 1000, expectimax to untimed).
     #[arg(long, value_name = "MS", value_parser = at_least_one)]
     time: Option<u64>,
     /// Seed of the bot's random stream (default: system entropy).

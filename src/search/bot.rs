@@ -135,6 +135,7 @@ pub enum Builtin {
     Aggressive,
     MonteCarlo,
     Expectimax,
+    ExpectimaxV2,
 }
 
 /// A built-in's row of `getAvailableBots()`, as constants.
@@ -149,7 +150,7 @@ pub(crate) struct BuiltinRow {
 
 impl Builtin {
     /// Every built-in, in table order.
-    pub const ALL: [Builtin; 7] = [
+    pub const ALL: [Builtin; 8] = [
         Builtin::Random,
         Builtin::CheckmateAware,
         Builtin::Greedy,
@@ -157,6 +158,7 @@ impl Builtin {
         Builtin::Aggressive,
         Builtin::MonteCarlo,
         Builtin::Expectimax,
+        Builtin::ExpectimaxV2,
     ];
 
     /// The bot an absent or unknown `algorithm` selects (BOTS.md §3.2).
@@ -206,6 +208,13 @@ impl Builtin {
                 "Expectimax",
                 "Looks one reply ahead: weighs all 56 dice rolls of the opponent by probability and assumes the strongest reply to each.",
                 7,
+                true,
+            ),
+            Builtin::ExpectimaxV2 => (
+                "expectimax-v2",
+                "Expectimax v2",
+                "Thinks several turns ahead on a win probability: weighs every dice roll at each turn, prunes what cannot matter and uses all the time it is given.",
+                8,
                 true,
             ),
         };

@@ -7,6 +7,7 @@ mod clock;
 mod equity;
 mod eval;
 mod expectimax;
+pub(crate) mod expectimax_v2;
 mod game;
 mod kcp;
 mod montecarlo;

@@ -2,6 +2,7 @@
 
 use super::bot::{Bot, BotInfo, Builtin, CheckmateAwareBot, EvalBot, RandomBot};
 use super::expectimax::ExpectimaxBot;
+use super::expectimax_v2::ExpectimaxV2Bot;
 use super::montecarlo::MonteCarloBot;
 use std::sync::Arc;
 
@@ -58,6 +59,7 @@ fn builtin_bot(builtin: Builtin) -> Arc<dyn Bot> {
         Builtin::Aggressive => Arc::new(EvalBot::AGGRESSIVE),
         Builtin::MonteCarlo => Arc::new(MonteCarloBot),
         Builtin::Expectimax => Arc::new(ExpectimaxBot),
+        Builtin::ExpectimaxV2 => Arc::new(ExpectimaxV2Bot::<super::expectimax_v2::DefaultEvaluator>::default()),
     }
 }
 
@@ -66,7 +68,7 @@ fn utf16_len(s: &str) -> usize {
 }
 
 impl Registry {
-    /// The seven built-ins and no custom bot.
+    /// The built-ins and no custom bot.
     pub fn new() -> Registry {
         let builtins = Builtin::ALL.into_iter().map(builtin_bot).collect();
         Registry { builtins, custom: Vec::new() }

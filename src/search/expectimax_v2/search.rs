@@ -1,0 +1,307 @@
+//! The search of `expectimax-v2`: iterative deepening over turns, chance nodes over the 56
+//! weighted rolls with Star1 cuts, a transposition table, replies filtered by a cheap score.
+//!
+//! Values are win probabilities in `[0, 1]` from the side to move of the node. A *chance node*
+//! is a position at the start of a turn (dice not rolled); at depth 0 it is the evaluator's
+//! score, else the weighted mean over the rolls of the *roll node*'s value. A roll node is the
+//! best turn for that roll: 1 for a king capture, else the maximum over the distinct post-turn
+//! positions `Y` (at most `reply_width` of them, the best by `quick_score`) of
+//! `1 − chance(Y, depth − 1)`.
+
+use super::evaluator::{direct_hit, Evaluator};
+use super::table::{position_key, Bound, Table};
+use crate::search::clock::Deadline;
+use crate::search::eval::{material, value};
+use crate::search::kcp::{rolls56, WeightedDice};
+use crate::{Color, Dice, Position, Role, Turns};
+
+/// How often the clock is read: every this many nodes.
+const CHECK_EVERY: u64 = 256;
+/// The most replies a roll node keeps.
+pub(crate) const MAX_REPLY_WIDTH: usize = 32;
+
+/// What bounds a search besides the deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// The deepest iteration, in turns (1: the best post-turn position by the evaluator).
+    pub max_depth: u8,
+    /// The most nodes (enumerated post-turn positions, rolls and evaluations); `u64::MAX` for
+    /// none. An iteration the limit interrupts counts as one a deadline interrupts, so a search
+    /// bounded by nodes alone is exact and repeatable.
+    pub max_nodes: u64,
+}
+
+/// The shape of the search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// Replies kept per roll node by the cheap filter (1..=32).
+    pub reply_width: usize,
+    /// Root candidates searched from depth 3 on (the best of the previous iteration).
+    pub deep_width: usize,
+}
+
+/// What one search did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub legal_turns: usize,
+    /// Distinct post-turn positions at the root.
+    pub candidates: usize,
+    /// The depth of the last iteration that gave the choice (0: fallback or forced).
+    pub depth: u8,
+    /// Candidates completed in that iteration.
+    pub searched: usize,
+    /// Whether that iteration was interrupted.
+    pub partial: bool,
+    pub nodes: u64,
+    /// Roll nodes visited (chance-node rolls).
+    pub rolls: u64,
+    /// Evaluator calls.
+    pub evals: u64,
+    pub table_hits: u64,
+}
+
+/// The search ran out of time or nodes.
+#[derive(Clone, Copy, Debug)]
+pub struct Abort;
+
+/// The rolls by weight, heaviest first, so that Star1 bounds tighten early.
+fn roll_order() -> &'static [WeightedDice; 56] {
+    static ORDER: std::sync::OnceLock<[WeightedDice; 56]> = std::sync::OnceLock::new();
+    ORDER.get_or_init(|| {
+        let mut out = *rolls56();
+        // A stable sort keeps R56 order among equal weights.
+        out.sort_by_key(|r| std::cmp::Reverse(r.weight));
+        out
+    })
+}
+
+/// The best replies of a roll node by the cheap score, distinct, best first (ties: first seen).
+struct TopK {
+    len: usize,
+    width: usize,
+    items: [(f32, u64, Position); MAX_REPLY_WIDTH],
+}
+
+impl TopK {
+    fn new(width: usize) -> TopK {
+        TopK { len: 0, width: width.clamp(1, MAX_REPLY_WIDTH), items: [(0.0, 0, Position::empty()); MAX_REPLY_WIDTH] }
+    }
+
+    #[inline]
+    fn offer(&mut self, q: f32, post: &Position) {
+        if self.len == self.width && q <= self.items[self.len - 1].0 {
+            return;
+        }
+        let key = position_key(post);
+        if self.items[..self.len].iter().any(|e| e.1 == key) {
+            return;
+        }
+        let at = self.items[..self.len].iter().position(|e| e.0 < q).unwrap_or(self.len);
+        let end = self.len.min(self.width - 1);
+        self.items.copy_within(at..end, at + 1);
+        self.items[at] = (q, key, *post);
+        self.len = (self.len + 1).min(self.width);
+    }
+
+    #[inline]
+    fn is_full(&self) -> bool {
+        self.len == self.width
+    }
+
+    /// The cheap score of the last kept reply (only when full).
+    #[inline]
+    fn worst(&self) -> f32 {
+        self.items[self.len - 1].0
+    }
+
+    fn as_slice(&self) -> &[(f32, u64, Position)] {
+        &self.items[..self.len]
+    }
+}
+
+/// The material `a` gains over a turn from `x` to `end`: the value of `b`'s pieces taken (`b`'s
+/// pieces do not move in `a`'s turn) and of promotions.
+#[inline]
+fn gained(x: &Position, end: &Position, a: Color, b: Color) -> i32 {
+    let mut gain = 0;
+    for sq in x.by_color(b) & !end.by_color(b) {
+        gain += x.role_at(sq).map_or(0, value);
+    }
+    let pawns = x.pieces(a, Role::Pawn);
+    if (pawns & !end.pieces(a, Role::Pawn)).any() && pawns.count() != end.pieces(a, Role::Pawn).count() {
+        // A promotion (the only way a pawn of the mover disappears): count it all.
+        return material(end, a) - material(x, a);
+    }
+    gain
+}
+
+/// `σ(m) = 1 / (1 + exp(−m / 400))` with the last argument remembered (replies share material).
+#[derive(Default)]
+struct Logistic {
+    last: Option<(i32, f32)>,
+}
+
+impl Logistic {
+    #[inline]
+    fn of(&mut self, m: i32) -> f32 {
+        match self.last {
+            Some((lm, v)) if lm == m => v,
+            _ => {
+                let v = 1.0 / (1.0 + (-(m as f32) / super::evaluator::MATERIAL_SCALE).exp());
+                self.last = Some((m, v));
+                v
+            }
+        }
+    }
+}
+
+/// One search: its evaluator, limits, table and counters.
+pub struct Searcher<'a, E: Evaluator> {
+    eval: &'a E,
+    shape: Shape,
+    deadline: Option<Deadline<'a>>,
+    max_nodes: u64,
+    next_check: u64,
+    table: Table,
+    pub stats: Stats,
+}
+
+impl<'a, E: Evaluator> Searcher<'a, E> {
+    pub fn new(eval: &'a E, shape: Shape, limits: Limits, deadline: Option<Deadline<'a>>, table_bits: u32) -> Self {
+        Searcher {
+            eval,
+            shape,
+            deadline,
+            max_nodes: limits.max_nodes,
+            next_check: 0,
+            table: Table::new(table_bits),
+            stats: Stats::default(),
+        }
+    }
+
+    /// Counts `n` nodes; `Abort` past the node limit or, every `CHECK_EVERY` nodes, the deadline.
+    #[inline]
+    pub fn tick(&mut self, n: u64) -> Result<(), Abort> {
+        self.stats.nodes += n;
+        if self.stats.nodes > self.max_nodes {
+            return Err(Abort);
+        }
+        if self.stats.nodes >= self.next_check {
+            self.next_check = self.stats.nodes + CHECK_EVERY;
+            if self.deadline.as_ref().is_some_and(Deadline::passed) {
+                return Err(Abort);
+            }
+        }
+        Ok(())
+    }
+
+    /// `true` once the deadline has passed (read now).
+    pub fn out_of_time(&self) -> bool {
+        self.deadline.as_ref().is_some_and(Deadline::passed)
+    }
+
+    /// The evaluator's score of `pos`, counted.
+    #[inline]
+    pub fn evaluate(&mut self, pos: &Position) -> Result<f32, Abort> {
+        self.tick(1)?;
+        self.stats.evals += 1;
+        Ok(self.eval.score(pos))
+    }
+
+    /// The value of the chance node `x` (dice not rolled) searched `depth` turns deep, for its
+    /// side to move; fail-soft within `[alpha, beta]`.
+    pub fn chance(&mut self, x: &Position, depth: u8, alpha: f32, beta: f32) -> Result<f32, Abort> {
+        if !x.has_king(x.turn()) {
+            return Ok(0.0);
+        }
+        if !x.has_king(x.turn().opponent()) {
+            return Ok(1.0);
+        }
+        if depth == 0 {
+            return self.evaluate(x);
+        }
+        let key = position_key(x);
+        if let Some(v) = self.table.probe(key, depth, alpha, beta) {
+            self.stats.table_hits += 1;
+            return Ok(v);
+        }
+        let (mut sum, mut rest) = (0.0f32, 216.0f32);
+        for r in roll_order() {
+            let w = r.weight as f32;
+            rest -= w;
+            // The roll's value that would settle the node: at or below `lo` even if every
+            // roll left were won, at or above `hi` even if every one were lost (Star1).
+            let lo = (216.0 * alpha - sum - rest) / w;
+            let hi = (216.0 * beta - sum) / w;
+            let v = self.roll(x, r.dice, depth, lo.max(0.0), hi.min(1.0))?;
+            sum += w * v;
+            if v >= hi {
+                let value = sum / 216.0;
+                self.table.store(key, depth, value, Bound::Lower);
+                return Ok(value);
+            }
+            if v <= lo {
+                let value = (sum + rest) / 216.0;
+                self.table.store(key, depth, value, Bound::Upper);
+                return Ok(value);
+            }
+        }
+        let value = sum / 216.0;
+        self.table.store(key, depth, value, Bound::Exact);
+        Ok(value)
+    }
+
+    /// The value of the roll `dice` at `x` for its side to move: the best turn, `depth` turns
+    /// deep counting this one; fail-soft within `[alpha, beta]`.
+    fn roll(&mut self, x: &Position, dice: Dice, depth: u8, alpha: f32, beta: f32) -> Result<f32, Abort> {
+        self.tick(1)?;
+        self.stats.rolls += 1;
+        let mut y = *x;
+        y.set_dice(dice);
+        let Some(turns) = Turns::of_position(&y) else {
+            let mut next = *x;
+            next.end_turn();
+            return Ok(1.0 - self.chance(&next, depth - 1, 1.0 - beta, 1.0 - alpha)?);
+        };
+        if turns.has_king_capture() {
+            return Ok(1.0);
+        }
+        let mut top = TopK::new(self.shape.reply_width);
+        let mut aborted = false;
+        let (a, b) = (x.turn(), x.turn().opponent());
+        let base = material(x, a);
+        let mut sig = Logistic::default();
+        turns.for_each_turn_unordered(|_, step| {
+            if aborted || self.tick(1).is_err() {
+                aborted = true;
+                return;
+            }
+            let end = &step.position;
+            // The reply's value for `a` is `(1 − hit) × (1 − σ(material for b))`, at most
+            // `σ(material for a)`: most replies are rejected on material alone.
+            let m = base + gained(x, end, a, b);
+            let bound = sig.of(m);
+            if top.is_full() && bound <= top.worst() {
+                return;
+            }
+            let q = (1.0 - direct_hit(end, b, a)) * bound;
+            if !top.is_full() || q > top.worst() {
+                let mut post = *end;
+                post.end_turn();
+                top.offer(q, &post);
+            }
+        });
+        if aborted {
+            return Err(Abort);
+        }
+        let mut best = 0.0f32;
+        for (_, _, post) in top.as_slice() {
+            let v = 1.0 - self.chance(post, depth - 1, 1.0 - beta, 1.0 - alpha.max(best))?;
+            best = best.max(v);
+            if best >= beta {
+                break;
+            }
+        }
+        Ok(best)
+    }
+}
