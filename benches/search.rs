@@ -7,13 +7,15 @@
 //! (one roll = one opponent roll judged over all its replies), `expectimax/search` counts the
 //! rolls of the untimed search (56 per expanded candidate), `rollout/advance` one simulated turn and
 //! `rollout/equity10x40` ten rollouts of 40 plies (the former `probe_rollout_speed` of
-//! tests/search.rs). Results go in BENCHMARKS.md.
+//! tests/search.rs), `winprob/scratch` one win-probability evaluation from scratch. Results go in
+//! BENCHMARKS.md.
 
 mod common;
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use dicechess::search::winprob::win_chances;
 use dicechess::search::{
     advance, chance_node, choose_turn, estimate_equity, kcp_numerator, legal_turns, ExpectimaxBot, Registry, Rng,
 };
@@ -150,9 +152,21 @@ fn rollout(c: &mut Criterion) {
     g.finish();
 }
 
+/// The win-probability model from scratch (issue 12): inputs and inference, one position per
+/// iteration over the five benchmark positions.
+fn winprob(c: &mut Criterion) {
+    let positions: Vec<Position> = POSITIONS.iter().map(|(_, fen)| position(fen)).collect();
+    let mut g = c.benchmark_group("winprob");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("scratch/5positions", |b| {
+        b.iter(|| positions.iter().map(|p| win_chances(black_box(p)).mover).sum::<f32>())
+    });
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = common::config(500, 1500);
-    targets = kcp, equity, decisions, expectimax, rollout
+    targets = kcp, equity, decisions, expectimax, rollout, winprob
 }
 criterion_main!(benches);

@@ -19,6 +19,8 @@
 //! | `selfplay.rs` | `selfplay`, and the self-play games of `book distill` |
 //! | `book/` | `book build`, `validate`, `convert`, `probe`, `distill`: one file each |
 //! | `scenarios.rs` | `scenarios` |
+//! | `datagen.rs` | `datagen`: self-play positions for the win-probability model |
+//! | `winprob.rs` | `winprob describe`, `features`, `calibrate`: the model's inputs and measurement |
 //!
 //! A new subcommand adds its file, its variant to [`Command`] and one arm to [`run`].
 
@@ -33,6 +35,8 @@ mod args;
 #[cfg(feature = "book")]
 mod best;
 #[cfg(feature = "book")]
+mod datagen;
+#[cfg(feature = "book")]
 mod book;
 #[cfg(feature = "book")]
 mod files;
@@ -46,6 +50,8 @@ mod rules;
 mod scenarios;
 #[cfg(feature = "book")]
 mod selfplay;
+#[cfg(feature = "book")]
+mod winprob;
 
 use std::process::ExitCode;
 
@@ -84,6 +90,12 @@ enum Command {
     /// A candidate bot against a baseline on a deterministic scenario catalog (BOTS.md §11).
     #[cfg(feature = "book")]
     Scenarios(scenarios::ScenariosArgs),
+    /// Self-play positions labelled with their game's result, for the win-probability model.
+    #[cfg(feature = "book")]
+    Datagen(datagen::DatagenArgs),
+    /// The win-probability model: its inputs, training rows and calibration.
+    #[cfg(feature = "book")]
+    Winprob(winprob::WinprobArgs),
 }
 
 /// Parses the arguments, runs the subcommand and maps the outcome to an exit code (BOOK.md §11.1).
@@ -112,6 +124,10 @@ pub fn run() -> ExitCode {
         Command::Selfplay(args) => selfplay::selfplay(args),
         #[cfg(feature = "book")]
         Command::Scenarios(args) => scenarios::scenarios(args),
+        #[cfg(feature = "book")]
+        Command::Datagen(args) => datagen::datagen(args),
+        #[cfg(feature = "book")]
+        Command::Winprob(args) => winprob::winprob(args),
     };
     io::finish(outcome)
 }

@@ -26,6 +26,7 @@ pub mod scenarios;
 pub mod stats;
 mod time;
 mod turnlist;
+pub mod winprob;
 
 pub use bot::{
     key, path_score, pick_by_key, win_probability, Bot, BotInfo, Budgeting, Builtin, BuiltinRow, CheckmateAwareBot,
