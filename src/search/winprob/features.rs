@@ -5,8 +5,9 @@
 //! The view is normalised so that the mover plays "up": with Black to move the board is read
 //! colour-flipped, so a position and its colour flip have the same inputs by construction.
 
+use super::threats::{destinations, king_threats};
 use crate::rules::attacks;
-use crate::search::eval::{attackers, value};
+use crate::search::eval::value;
 use crate::{Bitboard, Color, Position, Role, Square};
 
 /// Piece-square inputs: `side · 384 + role · 64 + square`, side 0 the mover, squares as seen by
@@ -42,14 +43,12 @@ pub const DENSE_NAMES: [&str; DENSE_LEN] = [
     "halfmove",
     "phase",
     "material",
-    "us_threat_two_roles",
-    "us_threat_three_roles",
-    "them_threat_two_roles",
-    "them_threat_three_roles",
+    "us_capture_estimate",
+    "them_capture_estimate",
 ];
 
 /// The number of dense inputs.
-pub const DENSE_LEN: usize = 31;
+pub const DENSE_LEN: usize = 29;
 
 /// All inputs.
 pub const INPUTS: usize = PSQ_INPUTS + DENSE_LEN;
@@ -87,50 +86,21 @@ pub fn any_face_probability(k: u32) -> f32 {
     P[k.min(6) as usize]
 }
 
-/// The roles of `by`'s pieces among `set`.
+/// What `side`'s pieces reach: the number of their moves (piece, destination), the union of
+/// their destinations, and that union per role.
 #[inline]
-fn roles_in(pos: &Position, set: Bitboard, by: Color) -> [bool; 6] {
-    Role::ALL.map(|r| (set & pos.pieces(by, r)).any())
-}
-
-/// `by`'s pieces attacking a king of `victim` (every king counted).
-#[inline]
-fn king_attackers(pos: &Position, victim: Color, by: Color) -> Bitboard {
-    pos.pieces(victim, Role::King).fold(Bitboard::EMPTY, |acc, k| acc | attackers(pos, k, by))
-}
-
-/// `by`'s sliders that would attack a king of `victim` if `by`'s own pieces were lifted: a move of
-/// the blocker discovers them (two dice).
-#[inline]
-fn xray_roles(pos: &Position, victim: Color, by: Color) -> u32 {
-    let occupied = pos.occupied() & !pos.by_color(by);
-    let queens = pos.pieces(by, Role::Queen);
-    let (bishops, rooks) = (pos.pieces(by, Role::Bishop), pos.pieces(by, Role::Rook));
-    let mut roles = [false; 3];
-    for k in pos.pieces(victim, Role::King) {
-        let diagonal = attacks::bishop(k, occupied);
-        let straight = attacks::rook(k, occupied);
-        roles[0] |= (diagonal & bishops).any();
-        roles[1] |= (straight & rooks).any();
-        roles[2] |= ((diagonal | straight) & queens).any();
-    }
-    roles.iter().filter(|&&r| r).count() as u32
-}
-
-/// What `side`'s pieces reach: squares attacked (not own-occupied) and their union.
-#[inline]
-fn reach(pos: &Position, side: Color) -> (u32, Bitboard) {
-    let (occupied, own) = (pos.occupied(), pos.by_color(side));
+fn reach(pos: &Position, side: Color) -> (u32, Bitboard, [Bitboard; 6]) {
     let mut mobility = 0;
-    let mut union = Bitboard::EMPTY;
+    let mut by_role = [Bitboard::EMPTY; 6];
     for role in Role::ALL {
         for sq in pos.pieces(side, role) {
-            let a = attacks::attacks(role, side, sq, occupied) & !own;
+            let a = destinations(pos, role, side, sq);
             mobility += a.count();
-            union |= a;
+            by_role[role.index()] |= a;
         }
     }
-    (mobility, union)
+    let union = by_role.iter().fold(Bitboard::EMPTY, |acc, &b| acc | b);
+    (mobility, union, by_role)
 }
 
 /// The largest value (kings excluded) of `victim`'s pieces attacked by `by`, in queens.
@@ -168,20 +138,18 @@ pub fn features(pos: &Position) -> Features {
     f.len = n as u8;
 
     let d = &mut f.dense;
-    let threats = [roles_in(&view, king_attackers(&view, them, us), us), roles_in(&view, king_attackers(&view, us, them), them)];
-    for (s, roles) in threats.iter().enumerate() {
-        let k = roles.iter().filter(|&&r| r).count() as u32;
-        d[s] = any_face_probability(k);
-        d[27 + 2 * s] = f32::from(u8::from(k == 2));
-        d[28 + 2 * s] = f32::from(u8::from(k >= 3));
-        for (i, &r) in roles.iter().enumerate() {
-            d[2 + 6 * s + i] = f32::from(u8::from(r));
+    let (us_mobility, us_reach, us_roles) = reach(&view, us);
+    let (them_mobility, them_reach, them_roles) = reach(&view, them);
+    let threats = [king_threats(&view, us, &us_roles), king_threats(&view, them, &them_roles)];
+    for (s, t) in threats.iter().enumerate() {
+        let roles = t.direct_roles();
+        d[s] = any_face_probability(roles.count_ones());
+        for i in 0..6 {
+            d[2 + 6 * s + i] = f32::from(u8::from(roles & (1 << i) != 0));
         }
+        d[14 + s] = any_face_probability(t.xray_roles);
+        d[27 + s] = t.capture_probability();
     }
-    d[14] = any_face_probability(xray_roles(&view, them, us));
-    d[15] = any_face_probability(xray_roles(&view, us, them));
-    let (us_mobility, us_reach) = reach(&view, us);
-    let (them_mobility, them_reach) = reach(&view, them);
     d[16] = us_mobility as f32 / 64.0;
     d[17] = them_mobility as f32 / 64.0;
     let (us_ring, them_ring) = (ring(&view, us), ring(&view, them));

@@ -19,9 +19,11 @@
 //! ```
 
 pub mod features;
+mod threats;
 
 use std::ops::ControlFlow;
 
+pub use threats::capture_estimate;
 pub use features::{features, Features, DENSE_LEN, DENSE_NAMES, INPUTS, PSQ_INPUTS};
 
 use crate::{Position, Turns};
