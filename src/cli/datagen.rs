@@ -59,7 +59,8 @@ fn result_char(winner: Option<Color>, mover: Color) -> char {
 fn parse_pairs(text: &str) -> Result<Vec<(String, String)>, Failure> {
     text.split(',')
         .map(|pair| {
-            let (w, b) = pair.split_once(':').ok_or_else(|| Failure::invalid(format!("'{pair}' is not WHITE:BLACK")))?;
+            let (w, b) =
+                pair.split_once(':').ok_or_else(|| Failure::invalid(format!("'{pair}' is not WHITE:BLACK")))?;
             let id = |s: &str| bot_id(s.trim()).map_err(|e| Failure::invalid(e.to_string()));
             Ok((id(w)?, id(b)?))
         })

@@ -35,9 +35,9 @@ mod args;
 #[cfg(feature = "book")]
 mod best;
 #[cfg(feature = "book")]
-mod datagen;
-#[cfg(feature = "book")]
 mod book;
+#[cfg(feature = "book")]
+mod datagen;
 #[cfg(feature = "book")]
 mod files;
 #[cfg(feature = "book")]

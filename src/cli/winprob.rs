@@ -210,7 +210,14 @@ fn calibrate(args: &CalibrateArgs) -> Outcome {
     std::hint::black_box(sink);
 
     let mut out = String::new();
-    let _ = writeln!(out, "positions: {} (wins {}, losses {}, draws {})", data.len(), outcomes[2], outcomes[0], outcomes[1]);
+    let _ = writeln!(
+        out,
+        "positions: {} (wins {}, losses {}, draws {})",
+        data.len(),
+        outcomes[2],
+        outcomes[0],
+        outcomes[1]
+    );
     let _ = writeln!(out, "model time per position: {model_ns:.0} ns (native, from scratch)\n");
     out.push_str("| measure | value |\n| --- | --- |\n");
     let _ = writeln!(out, "| log loss (3 outcomes) | {:.4} |", model.mean(model.log_loss));
@@ -252,7 +259,8 @@ fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> String {
         model.push(win_chances(&s.pos), s.label);
         equity.push(*c, s.label);
     }
-    let mut out = format!("subset of {n} positions, estimate_equity at {} rollouts (seed {})\n\n", args.rollouts, args.seed);
+    let mut out =
+        format!("subset of {n} positions, estimate_equity at {} rollouts (seed {})\n\n", args.rollouts, args.seed);
     out.push_str("| measure | model | estimate_equity |\n| --- | --- | --- |\n");
     let row = |name: &str, a: f64, b: f64| format!("| {name} | {a:.4} | {b:.4} |\n");
     out.push_str(&row("log loss (3 outcomes)", model.mean(model.log_loss), equity.mean(equity.log_loss)));

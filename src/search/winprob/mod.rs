@@ -23,8 +23,8 @@ mod threats;
 
 use std::ops::ControlFlow;
 
-pub use threats::capture_estimate;
 pub use features::{features, Features, DENSE_LEN, DENSE_NAMES, INPUTS, PSQ_INPUTS};
+pub use threats::capture_estimate;
 
 use crate::{Position, Turns};
 
