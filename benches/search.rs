@@ -7,8 +7,9 @@
 //! (one roll = one opponent roll judged over all its replies), `expectimax/search` counts the
 //! rolls of the untimed search (56 per expanded candidate), `rollout/advance` one simulated turn and
 //! `rollout/equity10x40` ten rollouts of 40 plies (the former `probe_rollout_speed` of
-//! tests/search.rs), `expectimax_v2/rolls` the rolls of one depth-1 chance node and
-//! `expectimax_v2/nodes` the nodes of a 200,000-node search. Results go in BENCHMARKS.md.
+//! tests/search.rs), `expectimax_v2/rolls` the rolls of one depth-1 chance node,
+//! `expectimax_v2/nodes` the nodes of a 200,000-node search and `winprob/scratch` one
+//! win-probability evaluation from scratch. Results go in BENCHMARKS.md.
 
 mod common;
 
@@ -18,7 +19,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use dicechess::internals::{advance, chance_node, kcp_numerator, ExpectimaxBot};
 use dicechess::internals::{ExpectimaxV2Bot, ExpectimaxV2Config as Config, Limits, Searcher, StandIn};
 use dicechess::Roll;
-use dicechess::{choose_turn, estimate_equity, legal_turns, Registry, Rng};
+use dicechess::{choose_turn, estimate_equity, legal_turns, win_chances, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};
 
 const POSITIONS: &[(&str, &str)] = &[
@@ -198,9 +199,21 @@ fn rollout(c: &mut Criterion) {
     g.finish();
 }
 
+/// The win-probability model from scratch (issue 12): inputs and inference, one position per
+/// iteration over the five benchmark positions.
+fn winprob(c: &mut Criterion) {
+    let positions: Vec<Position> = POSITIONS.iter().map(|(_, fen)| position(fen)).collect();
+    let mut g = c.benchmark_group("winprob");
+    g.throughput(Throughput::Elements(positions.len() as u64));
+    g.bench_function("scratch/5positions", |b| {
+        b.iter(|| positions.iter().map(|p| win_chances(black_box(p)).mover).sum::<f32>())
+    });
+    g.finish();
+}
+
 criterion_group! {
     name = benches;
     config = common::config(500, 1500);
-    targets = kcp, equity, decisions, expectimax, expectimax_v2, rollout
+    targets = kcp, equity, decisions, expectimax, expectimax_v2, rollout, winprob
 }
 criterion_main!(benches);

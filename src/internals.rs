@@ -37,5 +37,12 @@ pub use crate::book::{
 // tests pin and its benches drive.
 #[cfg(feature = "search")]
 pub use crate::search::expectimax_v2::{
-    Config as ExpectimaxV2Config, Evaluator, ExpectimaxV2Bot, Limits, Searcher, StandIn, ACCEPT_DOUBLE_FROM,
+    Config as ExpectimaxV2Config, Evaluator, ExpectimaxV2Bot, Learned, Limits, Searcher, StandIn, ACCEPT_DOUBLE_FROM,
+};
+// Issue 12: the win-probability model's inputs, weights file, manifest and trainer vectors, which
+// its tests check against each other.
+#[cfg(feature = "search")]
+pub use crate::search::winprob::{
+    features, Features, DENSE_NAMES, FORMAT_VERSION as WINPROB_FORMAT_VERSION, INPUTS, MANIFEST, PSQ_INPUTS, VECTORS,
+    WEIGHTS_SOURCE,
 };

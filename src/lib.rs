@@ -96,6 +96,8 @@ pub use search::{
     choose_turn, decide, estimate_equity, legal_turns, Bot, BotInfo, Budgeting, Builtin, Choice, Clock, Deadline,
     Equity, ManualClock, Moment, Question, RegisterError, Registry, Rng, SearchContext, Turn,
 };
+#[cfg(feature = "search")]
+pub use search::{mover_score, roll_value, win_chances, WinChances};
 
 #[cfg(feature = "book")]
 pub use book::{

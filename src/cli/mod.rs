@@ -20,6 +20,8 @@
 //! | `selfplay.rs` | `selfplay`, and the self-play games of `book distill` |
 //! | `book/` | `book build`, `validate`, `convert`, `probe`, `distill`: one file each |
 //! | `scenarios.rs` | `scenarios` |
+//! | `datagen.rs` | `datagen`: self-play positions for the win-probability model |
+//! | `winprob.rs` | `winprob describe`, `features`, `calibrate`: the model's inputs and measurement |
 //!
 //! A new subcommand adds its file, its variant to `Command` and one arm to [`run`].
 
@@ -36,6 +38,8 @@ mod best;
 #[cfg(feature = "book")]
 mod book;
 #[cfg(feature = "book")]
+mod datagen;
+#[cfg(feature = "book")]
 mod files;
 #[cfg(feature = "book")]
 mod game;
@@ -47,6 +51,8 @@ mod rules;
 mod scenarios;
 #[cfg(feature = "book")]
 mod selfplay;
+#[cfg(feature = "book")]
+mod winprob;
 
 use std::process::ExitCode;
 
@@ -85,6 +91,12 @@ enum Command {
     /// A candidate bot against a baseline on a deterministic scenario catalog (BOTS.md §11).
     #[cfg(feature = "book")]
     Scenarios(scenarios::ScenariosArgs),
+    /// Self-play positions labelled with their game's result, for the win-probability model.
+    #[cfg(feature = "book")]
+    Datagen(datagen::DatagenArgs),
+    /// The win-probability model: its inputs, training rows and calibration.
+    #[cfg(feature = "book")]
+    Winprob(winprob::WinprobArgs),
 }
 
 /// Parses the arguments, runs the subcommand and maps the outcome to an exit code (BOOK.md §11.1).
@@ -113,6 +125,10 @@ pub fn run() -> ExitCode {
         Command::Selfplay(args) => selfplay::selfplay(args),
         #[cfg(feature = "book")]
         Command::Scenarios(args) => scenarios::scenarios(args),
+        #[cfg(feature = "book")]
+        Command::Datagen(args) => datagen::datagen(args),
+        #[cfg(feature = "book")]
+        Command::Winprob(args) => winprob::winprob(args),
     };
     io::finish(outcome)
 }

@@ -17,6 +17,7 @@ pub(crate) mod scenarios;
 pub mod stats;
 mod time;
 mod turnlist;
+pub(crate) mod winprob;
 
 pub use bot::{Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
 #[cfg(not(target_arch = "wasm32"))]
@@ -25,6 +26,7 @@ pub use clock::{Clock, Deadline, ManualClock, Moment};
 pub use equity::{estimate_equity, Equity};
 pub use registry::{RegisterError, Registry};
 pub use turnlist::{legal_turns, Turn};
+pub use winprob::{mover_score, roll_value, win_chances, WinChances};
 
 pub(crate) use bot::path_score;
 pub use bot::win_probability;

@@ -11,11 +11,21 @@ pub trait Evaluator: Send + Sync {
     fn score(&self, pos: &Position) -> f32;
 }
 
-/// The evaluator the built-in bot uses. Swapping in the learned win probability
-/// (`crate::search::winprob::mover_score`) is this one line.
-pub(crate) type DefaultEvaluator = StandIn;
+/// The evaluator the built-in bot uses: the learned win probability.
+pub(crate) type DefaultEvaluator = Learned;
 
-/// The stand-in until the learned win probability lands: [`quick_score`].
+/// The learned, calibrated win probability of `crate::search::winprob` (issue 12).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Learned;
+
+impl Evaluator for Learned {
+    #[inline]
+    fn score(&self, pos: &Position) -> f32 {
+        crate::search::winprob::mover_score(pos)
+    }
+}
+
+/// A cheap stand-in, for tests and comparisons: [`quick_score`].
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StandIn;
 

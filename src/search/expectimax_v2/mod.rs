@@ -13,7 +13,7 @@ mod search;
 mod table;
 
 pub(crate) use evaluator::DefaultEvaluator;
-pub use evaluator::{Evaluator, StandIn};
+pub use evaluator::{Evaluator, Learned, StandIn};
 pub(crate) use search::{Abort, Shape, Stats as ExpectimaxV2Stats};
 pub use search::{Limits, Searcher};
 

@@ -1,0 +1,278 @@
+//! `dicechess winprob`: the win-probability model's tools. `describe` prints its inputs (JSON),
+//! `features` turns `datagen` positions into the trainer's sparse input rows (svmlight), and
+//! `calibrate` measures the model on held-out positions: log loss, Brier score, expected
+//! calibration error, a reliability table, and a comparison with `estimate_equity` on a subset.
+//!
+//! Input lines are those of `datagen`: `dfen \t result ...`, `result` one of `W`, `L`, `D` for
+//! the side to move.
+
+use std::fmt::Write as _;
+use std::time::Instant;
+
+use clap::{Args, Subcommand};
+use serde::Serialize;
+
+use crate::search::winprob::{features, win_chances, WinChances, DENSE_NAMES, INPUTS, PSQ_INPUTS};
+use crate::search::{estimate_equity, Rng, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS};
+use crate::{Color, Position};
+
+use super::args::parse_seed;
+use super::files::{read_text, write_output};
+use super::io::{self, Exit, Failure, Outcome};
+
+#[derive(Debug, Args)]
+pub(crate) struct WinprobArgs {
+    #[command(subcommand)]
+    command: WinprobCommand,
+}
+
+#[derive(Debug, Subcommand)]
+enum WinprobCommand {
+    /// Print the model's inputs as JSON (counts and dense names).
+    Describe,
+    /// Write the sparse input rows (svmlight: `label index:value ...`; 0 loss, 1 draw, 2 win).
+    Features(FeaturesArgs),
+    /// Measure the model (and optionally estimate_equity) on labelled positions.
+    Calibrate(CalibrateArgs),
+}
+
+#[derive(Debug, Args)]
+struct FeaturesArgs {
+    /// The positions (`datagen` output; `-` = stdin).
+    #[arg(short, long, value_name = "IN")]
+    input: String,
+    /// Where to write the rows (`-` = stdout).
+    #[arg(short, long, value_name = "OUT")]
+    output: String,
+}
+
+#[derive(Debug, Args)]
+struct CalibrateArgs {
+    /// The held-out positions (`datagen` output; `-` = stdin).
+    #[arg(short, long, value_name = "IN")]
+    input: String,
+    /// Also compare with estimate_equity on this many positions, evenly spaced (0 = no comparison).
+    #[arg(long, value_name = "N", default_value = "0")]
+    equity: usize,
+    /// Rollouts per estimate_equity call.
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_ROLLOUTS)]
+    rollouts: i64,
+    /// Seed of the rollouts.
+    #[arg(long, value_name = "S", default_value = "1", value_parser = parse_seed)]
+    seed: u64,
+}
+
+/// One labelled position.
+struct Sample {
+    pos: Position,
+    /// 0 loss, 1 draw, 2 win, for the side to move.
+    label: usize,
+}
+
+/// Parses `datagen` lines; a malformed line stops with its number.
+fn samples(text: &str) -> Result<Vec<Sample>, Failure> {
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if line.is_empty() {
+            continue;
+        }
+        let mut fields = line.split('\t');
+        let bad = || Failure::invalid(format!("line {}: expected DFEN \\t W|L|D: {line}", n + 1));
+        let pos = Position::from_dfen(fields.next().ok_or_else(bad)?).map_err(io::invalid_dfen)?;
+        let label = match fields.next() {
+            Some("L") => 0,
+            Some("D") => 1,
+            Some("W") => 2,
+            _ => return Err(bad()),
+        };
+        out.push(Sample { pos, label });
+    }
+    Ok(out)
+}
+
+/// `dicechess winprob`.
+pub(crate) fn winprob(args: WinprobArgs) -> Outcome {
+    match args.command {
+        WinprobCommand::Describe => describe(),
+        WinprobCommand::Features(a) => write_features(&a),
+        WinprobCommand::Calibrate(a) => calibrate(&a),
+    }
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Description {
+    inputs: usize,
+    psq_inputs: usize,
+    dense_names: Vec<&'static str>,
+}
+
+fn describe() -> Outcome {
+    let d = Description { inputs: INPUTS, psq_inputs: PSQ_INPUTS, dense_names: DENSE_NAMES.to_vec() };
+    println!("{}", io::json(&d)?);
+    Ok(Exit::Success)
+}
+
+fn write_features(args: &FeaturesArgs) -> Outcome {
+    let text = read_text(&args.input)?;
+    let mut out = String::with_capacity(text.len() * 2);
+    for s in samples(&text)? {
+        let f = features(&s.pos);
+        out.push_str(["0", "1", "2"][s.label]);
+        for &i in f.psq() {
+            let _ = write!(out, " {}:1", u32::from(i) + 1);
+        }
+        for (i, &x) in f.dense.iter().enumerate() {
+            if x != 0.0 {
+                let _ = write!(out, " {}:{x}", PSQ_INPUTS + i + 1);
+            }
+        }
+        out.push('\n');
+    }
+    write_output(&args.output, out.as_bytes())?;
+    Ok(Exit::Success)
+}
+
+/// The probability clamp of the log loss.
+const EPS: f64 = 1e-7;
+
+/// The metrics of a set of predictions.
+#[derive(Default)]
+struct Metrics {
+    n: usize,
+    /// Sum of `-ln p(outcome)` over the three outcomes.
+    log_loss: f64,
+    /// Sum of the binary log loss of the score (`mover + draw/2` against 1, ½, 0).
+    score_log_loss: f64,
+    /// Sum of `(score − result)²`.
+    brier: f64,
+    /// Per tenth of the score: count, predicted sum, result sum.
+    bins: [(usize, f64, f64); 10],
+}
+
+impl Metrics {
+    fn push(&mut self, w: WinChances, label: usize) {
+        let p = [f64::from(w.opponent), f64::from(w.draw), f64::from(w.mover)];
+        let s = (p[2] + p[1] / 2.0).clamp(0.0, 1.0);
+        let y = label as f64 / 2.0;
+        self.n += 1;
+        self.log_loss -= p[label].clamp(EPS, 1.0).ln();
+        let sc = s.clamp(EPS, 1.0 - EPS);
+        self.score_log_loss -= y * sc.ln() + (1.0 - y) * (1.0 - sc).ln();
+        self.brier += (s - y).powi(2);
+        let bin = &mut self.bins[((s * 10.0) as usize).min(9)];
+        bin.0 += 1;
+        bin.1 += s;
+        bin.2 += y;
+    }
+
+    fn mean(&self, sum: f64) -> f64 {
+        sum / self.n.max(1) as f64
+    }
+
+    /// Expected calibration error over the ten bins.
+    fn ece(&self) -> f64 {
+        self.bins.iter().map(|&(_, p, y)| (p - y).abs()).sum::<f64>() / self.n.max(1) as f64
+    }
+}
+
+/// The mover's chances from an `estimate_equity` result (the undecided mass as a draw).
+fn equity_chances(pos: &Position, rollouts: i64, rng: &mut Rng) -> WinChances {
+    let e = estimate_equity(pos, rollouts, DEFAULT_MAX_PLIES, rng);
+    let (mover, opponent) = match pos.turn() {
+        Color::White => (e.white_win, e.black_win),
+        Color::Black => (e.black_win, e.white_win),
+    };
+    WinChances { mover: mover as f32, opponent: opponent as f32, draw: e.undecided as f32 }
+}
+
+fn calibrate(args: &CalibrateArgs) -> Outcome {
+    let data = samples(&read_text(&args.input)?)?;
+    if data.is_empty() {
+        return Err(Failure::invalid("no positions"));
+    }
+    let mut model = Metrics::default();
+    let mut outcomes = [0usize; 3];
+    for s in &data {
+        model.push(win_chances(&s.pos), s.label);
+        outcomes[s.label] += 1;
+    }
+    // The model's time per position, over enough repetitions to be measurable.
+    let reps = (2_000_000 / data.len()).max(1);
+    let started = Instant::now();
+    let mut sink = 0.0f32;
+    for _ in 0..reps {
+        for s in &data {
+            sink += std::hint::black_box(win_chances(std::hint::black_box(&s.pos))).mover;
+        }
+    }
+    let model_ns = started.elapsed().as_nanos() as f64 / (reps * data.len()) as f64;
+    std::hint::black_box(sink);
+
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "positions: {} (wins {}, losses {}, draws {})",
+        data.len(),
+        outcomes[2],
+        outcomes[0],
+        outcomes[1]
+    );
+    let _ = writeln!(out, "model time per position: {model_ns:.0} ns (native, from scratch)\n");
+    out.push_str("| measure | value |\n| --- | --- |\n");
+    let _ = writeln!(out, "| log loss (3 outcomes) | {:.4} |", model.mean(model.log_loss));
+    let _ = writeln!(out, "| log loss of the score | {:.4} |", model.mean(model.score_log_loss));
+    let _ = writeln!(out, "| Brier score of the score | {:.4} |", model.mean(model.brier));
+    let _ = writeln!(out, "| ECE (10 bins) | {:.4} |\n", model.ece());
+    out.push_str("| score bin | positions | mean predicted | mean result |\n| --- | --- | --- | --- |\n");
+    for (i, &(c, p, y)) in model.bins.iter().enumerate() {
+        let (mp, my) = if c > 0 { (p / c as f64, y / c as f64) } else { (f64::NAN, f64::NAN) };
+        let _ = writeln!(out, "| {:.1}-{:.1} | {c} | {mp:.3} | {my:.3} |", i as f64 / 10.0, (i + 1) as f64 / 10.0);
+    }
+    if args.equity > 0 {
+        out.push('\n');
+        out.push_str(&compare_with_equity(&data, args));
+    }
+    print!("{out}");
+    Ok(Exit::Success)
+}
+
+/// The model against `estimate_equity` on `args.equity` evenly spaced positions.
+fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> String {
+    let n = args.equity.min(data.len());
+    let step = data.len() as f64 / n as f64;
+    let subset: Vec<&Sample> = (0..n).map(|i| &data[((i as f64 * step) as usize).min(data.len() - 1)]).collect();
+    let (mut model, mut equity) = (Metrics::default(), Metrics::default());
+    let mut rng = Rng::from_seed(args.seed);
+    let started = Instant::now();
+    let chances: Vec<WinChances> = subset.iter().map(|s| equity_chances(&s.pos, args.rollouts, &mut rng)).collect();
+    let equity_us = started.elapsed().as_secs_f64() * 1e6 / n as f64;
+    let started = Instant::now();
+    let reps = (1_000_000 / n).max(1);
+    for _ in 0..reps {
+        for s in &subset {
+            std::hint::black_box(win_chances(std::hint::black_box(&s.pos)));
+        }
+    }
+    let model_us = started.elapsed().as_secs_f64() * 1e6 / (reps * n) as f64;
+    for (s, c) in subset.iter().zip(&chances) {
+        model.push(win_chances(&s.pos), s.label);
+        equity.push(*c, s.label);
+    }
+    let mut out =
+        format!("subset of {n} positions, estimate_equity at {} rollouts (seed {})\n\n", args.rollouts, args.seed);
+    out.push_str("| measure | model | estimate_equity |\n| --- | --- | --- |\n");
+    let row = |name: &str, a: f64, b: f64| format!("| {name} | {a:.4} | {b:.4} |\n");
+    out.push_str(&row("log loss (3 outcomes)", model.mean(model.log_loss), equity.mean(equity.log_loss)));
+    out.push_str(&row("log loss of the score", model.mean(model.score_log_loss), equity.mean(equity.score_log_loss)));
+    out.push_str(&row("Brier score of the score", model.mean(model.brier), equity.mean(equity.brier)));
+    out.push_str(&row("ECE (10 bins)", model.ece(), equity.ece()));
+    let _ = writeln!(
+        out,
+        "| time per position | {:.3} µs | {:.0} µs |\n\nspeed ratio: {:.0}x",
+        model_us,
+        equity_us,
+        equity_us / model_us
+    );
+    out
+}

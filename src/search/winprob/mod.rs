@@ -1,0 +1,156 @@
+//! A calibrated win probability (issue 12): a multinomial logistic model over the inputs of
+//! [`features`], trained on self-play results by `scripts/train/` and included at compile time
+//! (`weights.rs`, generated; its manifest and the trainer's test vectors sit beside it).
+//!
+//! Three outcomes for the side to move at the start of its turn, before its dice are rolled: it
+//! wins, its opponent wins, or the game is drawn. The model's logits are relative to the loss:
+//! `z = (0, z_win, z_draw)`, each a bias plus the weights of the active piece-square inputs plus
+//! the dense inputs times their weights, then a softmax. The piece-square part is a plain sum of
+//! table rows, so a search may keep it incrementally (one row per side of the board's two views).
+//!
+//! ```
+//! use dicechess::{mover_score, win_chances, Position};
+//!
+//! let pos = Position::initial();
+//! let w = win_chances(&pos);
+//! assert!((w.mover + w.opponent + w.draw - 1.0).abs() < 1e-5);
+//! assert!((mover_score(&pos) - (w.mover + w.draw / 2.0)).abs() < 1e-6);
+//! ```
+
+mod features;
+mod threats;
+
+use std::ops::ControlFlow;
+
+pub(crate) use features::DENSE_LEN;
+pub use features::{features, Features, DENSE_NAMES, INPUTS, PSQ_INPUTS};
+
+use crate::{Position, Turns};
+
+/// The generated weights (`scripts/train/train.py`).
+#[allow(unreachable_pub)] // generated as `pub const`; private to this module
+mod weights {
+    include!("weights.rs");
+}
+
+/// The bytes of the weights file, for the manifest's checksum.
+pub const WEIGHTS_SOURCE: &str = include_str!("weights.rs");
+/// The trainer's manifest (JSON).
+pub const MANIFEST: &str = include_str!("manifest.json");
+/// The trainer's test vectors: `dfen \t mover \t opponent \t draw` lines.
+pub const VECTORS: &str = include_str!("vectors.tsv");
+/// The version of the weights format this code reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+// The generated file must match the inputs this code computes (a mismatch does not compile).
+const _: () = assert!(weights::FORMAT_VERSION == FORMAT_VERSION);
+const _: [[f32; 2]; PSQ_INPUTS] = weights::PSQ;
+const _: [[f32; 2]; DENSE_LEN] = weights::DENSE;
+
+/// The outcome probabilities for the side to move (they sum to 1).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WinChances {
+    pub mover: f32,
+    pub opponent: f32,
+    pub draw: f32,
+}
+
+impl WinChances {
+    /// The value for a position the model cannot judge (no king on either side): undecided.
+    pub const NEUTRAL: WinChances = WinChances { mover: 0.0, opponent: 0.0, draw: 1.0 };
+    /// The mover has won (the opponent's king is gone).
+    pub const WON: WinChances = WinChances { mover: 1.0, opponent: 0.0, draw: 0.0 };
+    /// The mover has lost (its king is gone).
+    pub const LOST: WinChances = WinChances { mover: 0.0, opponent: 1.0, draw: 0.0 };
+
+    /// `mover + draw / 2`: the expected score of the side to move.
+    #[inline]
+    pub fn score(&self) -> f32 {
+        self.mover + self.draw / 2.0
+    }
+}
+
+/// The model's two logits (win, draw; the loss is 0) for `f`.
+#[inline]
+pub(crate) fn logits(f: &Features) -> [f32; 2] {
+    let mut z = weights::BIAS;
+    for &i in f.psq() {
+        let row = weights::PSQ[usize::from(i)];
+        z[0] += row[0];
+        z[1] += row[1];
+    }
+    for (x, row) in f.dense.iter().zip(weights::DENSE.iter()) {
+        z[0] += x * row[0];
+        z[1] += x * row[1];
+    }
+    z
+}
+
+/// The softmax of `(0, z_win, z_draw)`.
+#[inline]
+pub(crate) fn chances_of_logits(z: [f32; 2]) -> WinChances {
+    let m = z[0].max(z[1]).max(0.0);
+    let (l, w, d) = ((-m).exp(), (z[0] - m).exp(), (z[1] - m).exp());
+    let sum = l + w + d;
+    let out = WinChances { mover: w / sum, opponent: l / sum, draw: d / sum };
+    if out.mover.is_finite() && out.opponent.is_finite() && out.draw.is_finite() {
+        out
+    } else {
+        WinChances::NEUTRAL
+    }
+}
+
+/// The outcome probabilities of `pos` for its side to move, at the start of its turn (its dice,
+/// if any, are ignored). A finished game is decided: the side without a king has lost;
+/// [`WinChances::NEUTRAL`] without any king.
+pub fn win_chances(pos: &Position) -> WinChances {
+    let (mover, opponent) = (pos.turn(), pos.turn().opponent());
+    match (pos.has_king(mover), pos.has_king(opponent)) {
+        (true, true) => chances_of_logits(logits(&features(pos))),
+        (true, false) => WinChances::WON,
+        (false, true) => WinChances::LOST,
+        (false, false) => WinChances::NEUTRAL,
+    }
+}
+
+/// `mover + draw / 2` of [`win_chances`]: what a search maximises for the side to move.
+#[inline]
+pub fn mover_score(pos: &Position) -> f32 {
+    win_chances(pos).score()
+}
+
+/// The value of the roll `pos` (its dice pool is the roll) for its side to move: the best over
+/// its legal turns of the after-turn position's score for that side (a king capture is 1), or,
+/// for a pass, the score of the position passed to the opponent. A finished game as in
+/// [`win_chances`].
+pub fn roll_value(pos: &Position) -> f32 {
+    let (mover, opponent) = (pos.turn(), pos.turn().opponent());
+    if !(pos.has_king(mover) && pos.has_king(opponent)) {
+        return win_chances(pos).score();
+    }
+    let Some(turns) = Turns::of_position(pos) else { return pass_value(pos) };
+    let mut best: Option<f32> = None;
+    let _ = turns.try_for_each_turn(|_, step| {
+        let v = if step.captures_king {
+            1.0
+        } else {
+            let mut after = step.position;
+            after.end_turn();
+            1.0 - mover_score(&after)
+        };
+        best = Some(best.map_or(v, |b| b.max(v)));
+        if v >= 1.0 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    best.unwrap_or_else(|| pass_value(pos))
+}
+
+/// The value of passing the turn of `pos` for its side to move.
+fn pass_value(pos: &Position) -> f32 {
+    let mut after = *pos;
+    after.end_turn();
+    1.0 - mover_score(&after)
+}

@@ -1,0 +1,138 @@
+//! The win-probability model (issue 12): the committed weights match their manifest, the crate's
+//! inference reproduces the trainer's vectors, the probabilities are probabilities, colour
+//! symmetry, the values of finished games and rolls.
+#![cfg(feature = "search")]
+
+use dicechess::internals::{
+    DENSE_NAMES, INPUTS, MANIFEST, PSQ_INPUTS, VECTORS, WEIGHTS_SOURCE, WINPROB_FORMAT_VERSION as FORMAT_VERSION,
+};
+use dicechess::{choose_turn, legal_turns, mover_score, roll_value, win_chances, Registry, Rng, Roll, WinChances};
+use dicechess::{Dice, Position, Turns};
+use sha2::{Digest, Sha256};
+
+fn manifest() -> serde_json::Value {
+    serde_json::from_str(MANIFEST).expect("the manifest is JSON")
+}
+
+fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+#[test]
+fn the_weights_match_their_manifest() {
+    let m = manifest();
+    assert_eq!(m["formatVersion"].as_u64(), Some(u64::from(FORMAT_VERSION)));
+    assert_eq!(m["weightsSha256"].as_str(), Some(hex(&Sha256::digest(WEIGHTS_SOURCE.as_bytes())).as_str()));
+    assert_eq!(m["inputs"].as_u64(), Some(INPUTS as u64));
+    assert_eq!(m["psqInputs"].as_u64(), Some(PSQ_INPUTS as u64));
+    let names: Vec<&str> = m["denseNames"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
+    assert_eq!(names, DENSE_NAMES);
+    // The manifest records what it was measured on.
+    assert!(m["heldoutPositions"].as_u64().unwrap() >= 20_000);
+    assert!(m["heldout"]["logLoss"].as_f64().unwrap() > 0.0);
+}
+
+fn vectors() -> Vec<(Position, [f32; 3])> {
+    VECTORS
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(|line| {
+            let f: Vec<&str> = line.split('\t').collect();
+            let p = |i: usize| f[i].parse::<f32>().expect("a probability");
+            (Position::from_dfen(f[0]).expect("a vector DFEN"), [p(1), p(2), p(3)])
+        })
+        .collect()
+}
+
+#[test]
+fn inference_reproduces_the_trainers_vectors() {
+    let v = vectors();
+    assert!(v.len() >= 32, "{} vectors", v.len());
+    for (pos, [mover, opponent, draw]) in v {
+        let w = win_chances(&pos);
+        let dfen = pos.to_dfen();
+        assert!((w.mover - mover).abs() < 1e-4, "{dfen}: {w:?} against {mover}");
+        assert!((w.opponent - opponent).abs() < 1e-4, "{dfen}: {w:?} against {opponent}");
+        assert!((w.draw - draw).abs() < 1e-4, "{dfen}: {w:?} against {draw}");
+    }
+}
+
+/// The vectors' positions and the turn starts of a few seeded games between random bots.
+fn positions() -> Vec<Position> {
+    let registry = Registry::new();
+    let random = registry.get("random").unwrap().as_ref();
+    let mut out: Vec<Position> = vectors().into_iter().map(|(p, _)| p).collect();
+    let mut dice = Rng::from_seed(12);
+    let mut rng = Rng::from_seed(13);
+    for _ in 0..8 {
+        let mut pos = Position::initial();
+        for _ in 0..60 {
+            out.push(pos);
+            pos.set_dice(dice.three_dice());
+            let Ok(roll) = Roll::new(&pos) else { break };
+            let choice = choose_turn(random, roll, &mut rng, None);
+            if pos.play_turn(&choice.moves) {
+                break;
+            }
+        }
+    }
+    out
+}
+
+fn is_distribution(w: WinChances) -> bool {
+    let inside = |x: f32| (0.0..=1.0).contains(&x);
+    inside(w.mover) && inside(w.opponent) && inside(w.draw) && (w.mover + w.opponent + w.draw - 1.0).abs() < 1e-5
+}
+
+#[test]
+fn chances_are_probabilities_and_colour_symmetric() {
+    for pos in positions() {
+        let w = win_chances(&pos);
+        assert!(is_distribution(w), "{}: {w:?}", pos.to_dfen());
+        assert_eq!(win_chances(&pos.color_flip()), w, "{}", pos.to_dfen());
+        assert!((mover_score(&pos) - (w.mover + w.draw / 2.0)).abs() < 1e-6);
+        // The dice are ignored.
+        let mut rolled = pos;
+        rolled.set_dice(Dice::EMPTY.with(dicechess::Role::Queen).unwrap());
+        assert_eq!(win_chances(&rolled), w);
+    }
+}
+
+#[test]
+fn finished_games_and_bad_input_have_fixed_values() {
+    let no_kings = Position::from_dfen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+    assert_eq!(win_chances(&no_kings), WinChances::NEUTRAL);
+    assert_eq!(mover_score(&no_kings), 0.5);
+    let won = Position::from_dfen("8/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
+    assert_eq!(win_chances(&won), WinChances::WON);
+    assert_eq!(win_chances(&won.color_flip()), WinChances::WON);
+    let lost = Position::from_dfen("4k3/8/8/8/8/8/8/8 w - - 0 1").unwrap();
+    assert_eq!(win_chances(&lost), WinChances::LOST);
+    assert_eq!(roll_value(&lost), 0.0);
+}
+
+#[test]
+fn a_roll_is_worth_its_best_turn() {
+    // A rook die takes the king: worth 1.
+    let capture = Position::from_dfen("k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR").unwrap();
+    assert_eq!(roll_value(&capture), 1.0);
+    for mut pos in positions().into_iter().take(200) {
+        pos.set_dice(Dice::EMPTY.with(dicechess::Role::Pawn).unwrap().with(dicechess::Role::Knight).unwrap());
+        let v = roll_value(&pos);
+        assert!((0.0..=1.0).contains(&v), "{}: {v}", pos.to_dfen());
+        let expected = match Turns::of_position(&pos) {
+            Some(turns) => legal_turns(&turns)
+                .iter()
+                .map(|t| if t.captures_king { 1.0 } else { 1.0 - mover_score(&t.post_turn()) })
+                .fold(f32::NEG_INFINITY, f32::max),
+            None => {
+                let mut after = pos;
+                after.end_turn();
+                1.0 - mover_score(&after)
+            }
+        };
+        if pos.has_king(pos.turn()) && pos.has_king(pos.turn().opponent()) {
+            assert_eq!(v, expected, "{}", pos.to_dfen());
+        }
+    }
+}
