@@ -19,7 +19,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use dicechess::internals::{advance, chance_node, kcp_numerator, ExpectimaxBot};
 use dicechess::internals::{ExpectimaxV2Bot, ExpectimaxV2Config as Config, Limits, Searcher, StandIn};
 use dicechess::Roll;
-use dicechess::{choose_turn, estimate_equity, legal_turns, win_chances, Registry, Rng};
+use dicechess::{choose_turn, estimate_equity, legal_turns, win_chances, Bot, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};
 
 const POSITIONS: &[(&str, &str)] = &[
@@ -38,6 +38,18 @@ const ROLLOUTS: i64 = 20;
 
 fn position(fen: &str) -> Position {
     Position::from_dfen(fen).expect("a valid benchmark DFEN")
+}
+
+/// The position after `greedy`'s turn on `fen` with the dice PNB: an opponent's chance node.
+fn after_greedy_turn(greedy: &dyn Bot, fen: &str) -> Position {
+    let roll = position(&format!("{fen} {DICE_123}"));
+    let choice = choose_turn(greedy, Roll::new(&roll).expect("a roll"), &mut Rng::from_seed(1), None);
+    let mut x = roll;
+    for m in &choice.moves {
+        x.play_unchecked(*m);
+    }
+    x.end_turn();
+    x
 }
 
 fn kcp(c: &mut Criterion) {
@@ -95,13 +107,7 @@ fn expectimax(c: &mut Criterion) {
     let registry = Registry::new();
     let greedy = registry.resolve(Some("greedy")).clone();
     for &(name, fen) in POSITIONS {
-        let roll = position(&format!("{fen} {DICE_123}"));
-        let choice = choose_turn(greedy.as_ref(), Roll::new(&roll).expect("a roll"), &mut Rng::from_seed(1), None);
-        let mut x = roll;
-        for m in &choice.moves {
-            x.play_unchecked(*m);
-        }
-        x.end_turn();
+        let x = after_greedy_turn(greedy.as_ref(), fen);
         g.throughput(Throughput::Elements(56));
         g.bench_with_input(BenchmarkId::new("roll", name), &x, |b, x| {
             b.iter(|| chance_node(black_box(x), Color::White, None))
@@ -133,13 +139,7 @@ fn expectimax_v2(c: &mut Criterion) {
     let greedy = registry.resolve(Some("greedy")).clone();
     let shape = Config::default().shape;
     for &(name, fen) in &POSITIONS[..4] {
-        let roll = position(&format!("{fen} {DICE_123}"));
-        let choice = choose_turn(greedy.as_ref(), Roll::new(&roll).expect("a roll"), &mut Rng::from_seed(1), None);
-        let mut x = roll;
-        for m in &choice.moves {
-            x.play_unchecked(*m);
-        }
-        x.end_turn();
+        let x = after_greedy_turn(greedy.as_ref(), fen);
         g.throughput(Throughput::Elements(56));
         g.bench_with_input(BenchmarkId::new("rolls", name), &x, |b, x| {
             b.iter(|| {
