@@ -25,7 +25,8 @@ impl Evaluator for Learned {
     }
 }
 
-/// A cheap stand-in, for tests and comparisons: [`quick_score`].
+/// A cheap stand-in, for tests and comparisons: a material logistic plus the chance of a
+/// one-move king capture (`quick_score`).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct StandIn;
 
