@@ -14,14 +14,13 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 
 import { ENTRY_FUNCTIONS } from '../pkg-template/js/functions.js';
+import { BUDGETS } from './budgets.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPLATE = join(ROOT, 'pkg-template');
 const WASM_PACK = join(ROOT, 'target', 'wasm-pack');
 const PKG = join(ROOT, 'pkg');
 const DIST = join(PKG, 'dist');
-
-const BUDGETS = { full: 400_000, rules: 120_000 }; // raw bytes after wasm-opt (1 KB = 1000 bytes); full: 400 KB since issue 12 (win probability, expectimax-v2)
 
 function die(message) {
   console.error(`assemble: ${message}`);

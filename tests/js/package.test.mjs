@@ -12,6 +12,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
+import { WASM_BUDGETS } from '../../scripts/budgets.mjs';
 import { FULL_ONLY_FUNCTIONS, RULES_FUNCTIONS } from './lib/functions.mjs';
 import { load, PKG, ROOT, scratch } from './lib/paths.mjs';
 
@@ -62,7 +63,7 @@ describe('tarball', () => {
 
   test('each .wasm pair (node, web) is byte-identical, and within its size budget (API.md §2.7)', () => {
     const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
-    for (const [name, budget] of [['dicechess', 300_000], ['dicechess_rules', 120_000]]) {
+    for (const [name, budget] of Object.entries(WASM_BUDGETS)) {
       const node = readFileSync(join(INSTALLED(), 'dist', 'node', `${name}_bg.wasm`));
       const web = readFileSync(join(INSTALLED(), 'dist', 'web', `${name}_bg.wasm`));
       assert.ok(node.equals(web), `${name}: node and web copies differ`);

@@ -1,0 +1,7 @@
+// Size budgets of the package's .wasm files (API.md §2.7): raw bytes after wasm-opt, 1 KB = 1000
+// bytes. One table for the build (scripts/assemble.mjs) and the package test.
+// full: 400 KB since issue 12 (the win probability model and expectimax-v2).
+export const BUDGETS = { full: 400_000, rules: 120_000 };
+
+/** The budget of each .wasm file by its base name. */
+export const WASM_BUDGETS = { dicechess: BUDGETS.full, dicechess_rules: BUDGETS.rules };
