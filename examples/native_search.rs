@@ -6,9 +6,13 @@
 //! * `kcp`: `kcp_numerator` on the first DFEN for White's king, Black's king, White's queen;
 //! * `equity`: `[µs, rollouts played]` of `estimate_equity` on the second DFEN with `<rollouts>`
 //!   and `<maxPlies>`, the seed 1, 2, 3… on successive calls;
-//! * `rolls`: for each roll, `[greedy µs, aggressive µs, expectimax µs, expanded]`: `choose_turn`
-//!   untimed with the seed 1, and the untimed `ExpectimaxBot::search` with the seed 1 and its
-//!   number of expanded candidates (56 chance-node rolls each).
+//! * `rolls`: for each roll, `[greedy µs, aggressive µs, expectimax µs, expanded, expectimax-v2 µs,
+//!   nodes, chance-node rolls]`: `choose_turn` untimed with the seed 1, the untimed
+//!   `ExpectimaxBot::search` with the seed 1 and its number of expanded candidates (56 chance-node
+//!   rolls each), and `expectimax-v2`'s untimed search (depth 2, at most `V2_NODES` nodes, the
+//!   shipped evaluator) with its node and roll counts;
+//! * `winprob`: µs per win-probability evaluation ([`win_chances`]) over the rolls' positions,
+//!   parsed once.
 //!
 //! `cargo run --release --example native_search -- <kcp dfen> <equity dfen> <rollouts> <maxPlies> <roll>...`
 
@@ -16,10 +20,13 @@ mod common;
 
 use std::hint::black_box;
 
-use dicechess::internals::{kcp_numerator, ExpectimaxBot};
+use dicechess::internals::{kcp_numerator, ExpectimaxBot, ExpectimaxV2Bot, ExpectimaxV2Config, Learned};
 use dicechess::Roll;
-use dicechess::{choose_turn, estimate_equity, legal_turns, Registry, Rng};
+use dicechess::{choose_turn, estimate_equity, legal_turns, win_chances, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};
+
+/// The node limit of the `expectimax-v2` search (as `benches/search.rs` and scripts/bench.mjs).
+const V2_NODES: u64 = 200_000;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -71,7 +78,27 @@ fn main() {
             let (_, stats) = ExpectimaxBot::search(&pos, &legal_turns(&turns), &mut Rng::from_seed(1), None);
             expanded = black_box(stats.expanded);
         });
-        out.push(format!("{roll:?}:[{greedy:.3},{aggressive:.3},{search:.3},{expanded}]"));
+        let mut config = ExpectimaxV2Config::default();
+        config.untimed.max_nodes = V2_NODES;
+        let v2 = ExpectimaxV2Bot::with_config(config, Learned);
+        let (mut nodes, mut v2_rolls) = (0, 0);
+        let v2_search = common::time(|| {
+            let pos = parse(black_box(roll));
+            let Some(turns) = Turns::of_position(&pos) else { return };
+            let (_, stats) = v2.search(&pos, &legal_turns(&turns), None);
+            (nodes, v2_rolls) = black_box((stats.nodes, stats.rolls));
+        });
+        out.push(format!(
+            "{roll:?}:[{greedy:.3},{aggressive:.3},{search:.3},{expanded},{v2_search:.3},{nodes},{v2_rolls}]"
+        ));
     }
-    println!("{{\"kcp\":[{}],\"equity\":[{equity:.3},{played}],\"rolls\":{{{}}}}}", kcp.join(","), out.join(","));
+    let positions: Vec<Position> = rolls.iter().map(|r| parse(r)).collect();
+    let winprob = common::time(|| {
+        black_box(positions.iter().map(|p| win_chances(black_box(p)).mover).sum::<f32>());
+    }) / positions.len() as f64;
+    println!(
+        "{{\"kcp\":[{}],\"equity\":[{equity:.3},{played}],\"rolls\":{{{}}},\"winprob\":{winprob:.4}}}",
+        kcp.join(","),
+        out.join(",")
+    );
 }

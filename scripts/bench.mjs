@@ -39,7 +39,7 @@ function time(f, minMs = 200) {
   }
   return ((t - t0) * 1000) / n;
 }
-const us = (x) => (x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0)).padStart(8);
+const us = (x) => (x < 1 ? x.toFixed(3) : x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0)).padStart(8);
 
 console.log(`dicechess-wasm benchmark (Node ${process.version}, entry ./rules)\n`);
 console.log('legal-turn work per roll, µs per call through the JS boundary:');
@@ -140,6 +140,28 @@ for (const bot of FULL.getAvailableBots()) {
   console.log(`  ${bot.id.padEnd(18)} p50 ${q(0.5).padStart(6)}  p95 ${q(0.95).padStart(6)}  p99 ${q(0.99).padStart(6)}  max ${q(1).padStart(6)}`);
 }
 
+// Adversarial wide rolls (issue 12): queens everywhere and dice QQQ, 20 calls each, for the bots
+// that take a budget (the others ignore it: issue 18).
+const WIDE = [
+  'QQQQnnnk/Q3nnnn/Q3nnnn/Q3nnnn/Q6Q/Q6Q/Q6Q/QQQQKQQQ w - - 0 1 QQQ',
+  'k7/8/2QQQQ2/2Q2Q2/2Q2Q2/2QQQQ2/8/K7 w - - 0 1 QQQ',
+  'qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ b - - 0 1 qqq',
+];
+console.log('\ndeadline on wide rolls (many queens, dice QQQ), timeBudgetMs 100, 20 calls per roll, ms:');
+for (const bot of FULL.getAvailableBots().filter((b) => ['monte-carlo', 'expectimax', 'expectimax-v2'].includes(b.id))) {
+  const times = [];
+  for (const roll of WIDE) {
+    for (let i = 0; i < 20; i++) {
+      const t0 = performance.now();
+      FULL.getBestMove(roll, { algorithm: bot.id, timeBudgetMs: 100, seed: i });
+      times.push(performance.now() - t0);
+    }
+  }
+  times.sort((a, b) => a - b);
+  const q = (p) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)].toFixed(1);
+  console.log(`  ${bot.id.padEnd(18)} p50 ${q(0.5).padStart(6)}  p99 ${q(0.99).padStart(6)}  max ${q(1).padStart(6)}`);
+}
+
 /** `n` rolls reached by seeded random play from the start (a fresh game when one ends). */
 function deadlinePositions(n) {
   let state = 12345;
@@ -237,13 +259,43 @@ for (const [name, roll] of searchRolls) {
   });
 }
 
+// Issue 12: expectimax-v2's untimed search (depth 2, at most V2_NODES nodes, the shipped
+// evaluator) in nodes/s and chance-node rolls/s, and the win probability per evaluation (the five
+// positions parsed once, WINPROB_REPS passes per call).
+const V2_NODES = 200000;
+for (const [name, roll] of searchRolls) {
+  const [nodes, rolls] = SEARCH.expectimax_v2_search(roll, V2_NODES).split(' ').map(Number);
+  measures.push({
+    label: `expectimax-v2 untimed search, ${name} 123`,
+    wasm: () => SEARCH.expectimax_v2_search(roll, V2_NODES),
+    native: (n) => {
+      const [, , , , us, nativeNodes, nativeRolls] = n.rolls[roll];
+      if (nativeNodes !== nodes || nativeRolls !== rolls) throw new Error(`expectimax-v2 ${name}: ${nodes}/${rolls} nodes/rolls in wasm, ${nativeNodes}/${nativeRolls} natively`);
+      return us;
+    },
+    rate: [`  nodes/s (${nodes} nodes, ${rolls} rolls)`, nodes],
+    rate2: ['  chance-node rolls/s', rolls],
+  });
+}
+{
+  const WINPROB_REPS = 100;
+  const list = searchRolls.map((r) => r[1]).join('\n');
+  measures.push({
+    label: 'win probability, µs per evaluation',
+    wasm: () => SEARCH.win_chances_batch(list, WINPROB_REPS),
+    per: WINPROB_REPS * searchRolls.length,
+    native: (n) => n.winprob,
+    rate: ['  evaluations/s', 1],
+  });
+}
+
 for (let round = 0; round < SEARCH_ROUNDS; round++) {
   const native = runNativeSearch();
   if (native.equity[1] !== ROLLOUTS) throw new Error('native estimate_equity: rollouts played');
   for (const m of measures) {
     m.best = {
       native: Math.min(m.best?.native ?? Infinity, m.native(native)),
-      wasm: Math.min(m.best?.wasm ?? Infinity, time(m.wasm)),
+      wasm: Math.min(m.best?.wasm ?? Infinity, time(m.wasm) / (m.per ?? 1)),
       pkg: m.pkg ? Math.min(m.best?.pkg ?? Infinity, time(m.pkg)) : undefined,
     };
   }
@@ -255,12 +307,11 @@ const rate = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : x >= 1e3 ? `${(x /
 const dash = '—'.padStart(8);
 console.log(`${'measure'.padEnd(40)} ${'wasm'.padStart(8)} ${'native'.padStart(8)}  ratio | ${'package'.padStart(8)}`);
 const searchRatios = [];
-for (const { label, rate: perCall, best: { wasm, native, pkg } } of measures) {
+for (const { label, rate: perCall, rate2, best: { wasm, native, pkg } } of measures) {
   const ratio = native / wasm;
   searchRatios.push(ratio);
   console.log(`${label.padEnd(40)} ${us(wasm)} ${us(native)}  ${ratio.toFixed(2)}x | ${pkg === undefined ? dash : us(pkg)}`);
-  if (perCall) {
-    const [rateLabel, work] = perCall;
+  for (const [rateLabel, work] of [perCall, rate2].filter(Boolean)) {
     console.log(`${rateLabel.padEnd(40)} ${rate((work * 1e6) / wasm)} ${rate((work * 1e6) / native)}  ${ratio.toFixed(2)}x | ${pkg === undefined ? dash : rate((work * 1e6) / pkg)}`);
   }
 }

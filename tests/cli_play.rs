@@ -395,3 +395,45 @@ fn an_interrupted_run_exits_130_and_leaves_no_file() {
     let left: Vec<_> = std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name()).collect();
     assert!(left.is_empty(), "{left:?}");
 }
+
+#[test]
+fn loss_judges_every_bot_against_the_reference() {
+    let tmp = tempfile::tempdir().unwrap();
+    let positions = tmp.path().join("positions.tsv");
+    let report = tmp.path().join("loss.json");
+    // Sparse positions (few candidates: expectimax-v2's untimed search is never cut by its node limit).
+    let sparse = [
+        "4k3/pp3ppp/8/8/8/8/PPP2PPP/R3K3 w Q - 0 1\tW",
+        "r3k3/ppp2ppp/8/8/3N4/8/PP3PPP/4K3 b q - 0 1\tL",
+        "4k3/4p3/8/3Q4/8/8/4P3/4K2R w K - 0 1\tW",
+        "1k6/ppp5/8/8/8/5n2/5PPP/6K1 w - - 0 1\tD",
+        "k7/8/1b6/8/8/8/2PP4/2K1R3 b - - 0 1\tL",
+        "7k/6pp/8/8/8/8/r5PP/6K1 w - - 0 1\tW",
+    ];
+    std::fs::write(&positions, sparse.join("\n")).unwrap();
+    let args = ["loss", "-i", path(&positions), "--rolls", "4", "--seed", "3", "--bots", "random,greedy,expectimax-v2"];
+    let out = ok(run(&[&args[..], &["--move-time", "0", "--json", path(&report), "--quiet"]].concat()));
+    assert!(out.contains("expectimax-v2"), "{out}");
+    let v = read_json(&report);
+    assert_eq!(v["rolls"], 4);
+    let suite = v["suite"].as_array().unwrap();
+    assert_eq!(suite.len(), 4);
+    let mut sums = [0.0f64; 3];
+    for roll in suite {
+        let best = roll["best"].as_f64().unwrap();
+        for (i, p) in roll["played"].as_array().unwrap().iter().enumerate() {
+            let (value, loss) = (p["value"].as_f64().unwrap(), p["loss"].as_f64().unwrap());
+            assert!((0.0..=1.0).contains(&value) && value <= best, "{roll}");
+            assert!((loss - (best - value)).abs() < 1e-6 && loss >= 0.0, "{roll}");
+            sums[i] += loss;
+        }
+        // The reference is expectimax-v2's own untimed search: its turn loses nothing.
+        assert!(roll["played"][2]["loss"].as_f64().unwrap() < 1e-5, "{roll}");
+    }
+    for (i, s) in v["summary"].as_array().unwrap().iter().enumerate() {
+        assert!((s["meanLoss"].as_f64().unwrap() - sums[i] / 4.0).abs() < 1e-6);
+    }
+    // Too few positions for the suite, and an unknown bot.
+    assert!(fails(run(&["loss", "-i", path(&positions), "--rolls", "100000"]), 1).contains("--rolls"));
+    fails(run(&["loss", "-i", path(&positions), "--bots", "nope"]), 2);
+}

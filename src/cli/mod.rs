@@ -45,6 +45,8 @@ mod files;
 mod game;
 mod io;
 #[cfg(feature = "book")]
+mod loss;
+#[cfg(feature = "book")]
 mod progress;
 mod rules;
 #[cfg(feature = "book")]
@@ -97,6 +99,9 @@ enum Command {
     /// The win-probability model: its inputs, training rows and calibration.
     #[cfg(feature = "book")]
     Winprob(winprob::WinprobArgs),
+    /// Each bot's average loss of win probability against a deep reference on a suite of rolls.
+    #[cfg(feature = "book")]
+    Loss(loss::LossArgs),
 }
 
 /// Parses the arguments, runs the subcommand and maps the outcome to an exit code (BOOK.md §11.1).
@@ -129,6 +134,8 @@ pub fn run() -> ExitCode {
         Command::Datagen(args) => datagen::datagen(args),
         #[cfg(feature = "book")]
         Command::Winprob(args) => winprob::winprob(args),
+        #[cfg(feature = "book")]
+        Command::Loss(args) => loss::loss(args),
     };
     io::finish(outcome)
 }

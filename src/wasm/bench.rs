@@ -9,6 +9,7 @@
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::search::with_registry;
+use crate::search::expectimax_v2::{Config, DefaultEvaluator, ExpectimaxV2Bot};
 use crate::search::{self, legal_turns, ExpectimaxBot, Rng};
 use crate::{Color, Position, Role, Roll, Turns};
 
@@ -61,4 +62,40 @@ pub fn expectimax_search(dfen: &str, seed: f64) -> Option<f64> {
     #[allow(clippy::cast_precision_loss)]
     let expanded = stats.expanded as f64;
     Some(expanded)
+}
+
+/// The win probability ([`crate::win_chances`]) of each DFEN of `dfens` (one per line), evaluated
+/// `reps` times over the list after parsing it once; returns the sum of the mover's chances (so
+/// the work cannot be skipped). Time per evaluation: the call's time over `reps × lines`.
+#[wasm_bindgen]
+pub fn win_chances_batch(dfens: &str, reps: f64) -> Option<f64> {
+    let positions: Vec<Position> = dfens.lines().map(Position::from_dfen).collect::<Result<_, _>>().ok()?;
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let reps = reps as u32;
+    let mut sum = 0.0f64;
+    for _ in 0..reps {
+        for p in &positions {
+            sum += f64::from(crate::win_chances(p).mover);
+        }
+    }
+    Some(sum)
+}
+
+/// `expectimax-v2`'s untimed search of a roll with the shipped evaluator, bounded by depth 2 and
+/// `max_nodes` nodes; returns `[nodes, chance-node rolls]` as `"nodes rolls"`.
+#[wasm_bindgen]
+pub fn expectimax_v2_search(dfen: &str, max_nodes: f64) -> Option<String> {
+    let roll = Position::from_dfen(dfen).ok()?;
+    let turns = Turns::of_position(&roll)?;
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let max_nodes = max_nodes as u64;
+    let (_, stats) = v2_bot(max_nodes).search(&roll, &legal_turns(&turns), None);
+    Some(format!("{} {}", stats.nodes, stats.rolls))
+}
+
+/// The built-in `expectimax-v2` with its untimed node limit set to `max_nodes` (depth 2).
+fn v2_bot(max_nodes: u64) -> ExpectimaxV2Bot {
+    let mut config = Config::default();
+    config.untimed.max_nodes = max_nodes;
+    ExpectimaxV2Bot::with_config(config, DefaultEvaluator::default())
 }

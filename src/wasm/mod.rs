@@ -46,7 +46,9 @@ mod protocol;
 mod search;
 
 #[cfg(all(feature = "bench-exports", feature = "search"))]
-pub use bench::{choose_turn, estimate_equity, expectimax_search, kcp_numerator};
+pub use bench::{
+    choose_turn, estimate_equity, expectimax_search, expectimax_v2_search, kcp_numerator, win_chances_batch,
+};
 #[cfg(feature = "book")]
 pub use book::{
     encode_book, register_book_bot_bytes, register_book_bot_text, unregister_bot, validate_book_bytes,
