@@ -138,7 +138,8 @@ function playGame(E, who, dice, seedOf, moveTime) {
     const color = side === 'w' ? 'white' : 'black';
     const faces = dice();
     const roll = `${pos} ${color === 'white' ? faces : faces.toLowerCase()}`;
-    const { moves } = E.getBestMove(roll, { algorithm: who(color), timeBudgetMs: moveTime, seed: seedOf(t) });
+    const best = E.getBestMove(roll, { algorithm: who(color), timeBudgetMs: moveTime, seed: seedOf(t) });
+    const moves = best.moves.map((m) => `${m.from}${m.to}${m.promotion ?? ''}`);
     const next = moves.length > 0 ? E.applyTurn(roll, moves) : E.endTurn(roll);
     if (next === undefined) throw new Error(`${who(color)} played an illegal turn ${moves.join(' ')} on ${roll}`);
     const status = E.getGameStatus(next);

@@ -255,10 +255,17 @@ fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> String {
         }
     }
     let model_us = started.elapsed().as_secs_f64() * 1e6 / (reps * n) as f64;
+    // The per-position difference of the 3-outcome log loss (model − equity), for a paired interval.
+    let mut diffs = Vec::with_capacity(n);
     for (s, c) in subset.iter().zip(&chances) {
+        let (before_m, before_e) = (model.log_loss, equity.log_loss);
         model.push(win_chances(&s.pos), s.label);
         equity.push(*c, s.label);
+        diffs.push((model.log_loss - before_m) - (equity.log_loss - before_e));
     }
+    let mean_diff = diffs.iter().sum::<f64>() / n as f64;
+    let var = diffs.iter().map(|d| (d - mean_diff).powi(2)).sum::<f64>() / (n as f64 - 1.0).max(1.0);
+    let half = 1.96 * (var / n as f64).sqrt();
     let mut out =
         format!("subset of {n} positions, estimate_equity at {} rollouts (seed {})\n\n", args.rollouts, args.seed);
     out.push_str("| measure | model | estimate_equity |\n| --- | --- | --- |\n");
@@ -273,6 +280,10 @@ fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> String {
         model_us,
         equity_us,
         equity_us / model_us
+    );
+    let _ = writeln!(
+        out,
+        "log loss difference (model − estimate_equity), paired: {mean_diff:+.4} ± {half:.4} (95%)"
     );
     out
 }
