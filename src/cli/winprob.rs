@@ -281,9 +281,6 @@ fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> String {
         equity_us,
         equity_us / model_us
     );
-    let _ = writeln!(
-        out,
-        "log loss difference (model − estimate_equity), paired: {mean_diff:+.4} ± {half:.4} (95%)"
-    );
+    let _ = writeln!(out, "log loss difference (model − estimate_equity), paired: {mean_diff:+.4} ± {half:.4} (95%)");
     out
 }
