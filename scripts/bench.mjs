@@ -12,19 +12,12 @@ import { gzipSync } from 'node:zlib';
 import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { perft as chessopsPerft } from 'chessops/debug';
+import { DICE, POSITIONS } from './bench-rolls.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const E = createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', 'rules.cjs'));
 
-const POSITIONS = {
-  initial: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1',
-  kiwipete: 'r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1',
-  endgame: '8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - - 0 1',
-  castling: 'r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1',
-  promotion: 'k7/4P3/8/8/8/8/8/4K3 w - - 0 1',
-};
-const DICE = { 123: 'PNB', 456: 'RQK', 111: 'PPP', 642: 'KRN', 555: 'QQQ' };
 
 /** Mean microseconds per call of `f`, over at least `minMs` of calls after a warm-up. */
 function time(f, minMs = 200) {
