@@ -122,15 +122,19 @@ console.log('wall time of the call in ms (target: p99 <= 110, max <= 125):');
 const FULL = createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', 'index.cjs'));
 const positions = deadlinePositions(200);
 for (const bot of FULL.getAvailableBots()) {
-  const times = [];
-  for (const roll of positions) {
-    const t0 = performance.now();
-    FULL.getBestMove(roll, { algorithm: bot.id, timeBudgetMs: 100, seed: 7 });
-    times.push(performance.now() - t0);
-  }
-  times.sort((a, b) => a - b);
-  const q = (p) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)].toFixed(1);
+  const q = callTimes(bot.id, positions.map((roll) => [roll, 7]));
   console.log(`  ${bot.id.padEnd(18)} p50 ${q(0.5).padStart(6)}  p95 ${q(0.95).padStart(6)}  p99 ${q(0.99).padStart(6)}  max ${q(1).padStart(6)}`);
+}
+
+/** The wall times of `getBestMove` at 100 ms for each `[roll, seed]`, as a quantile function (ms). */
+function callTimes(algorithm, calls) {
+  const times = calls.map(([roll, seed]) => {
+    const t0 = performance.now();
+    FULL.getBestMove(roll, { algorithm, timeBudgetMs: 100, seed });
+    return performance.now() - t0;
+  });
+  times.sort((a, b) => a - b);
+  return (p) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)].toFixed(1);
 }
 
 // Adversarial wide rolls (issue 12): queens everywhere and dice QQQ, 20 calls each, for the bots
@@ -142,16 +146,7 @@ const WIDE = [
 ];
 console.log('\ndeadline on wide rolls (many queens, dice QQQ), timeBudgetMs 100, 20 calls per roll, ms:');
 for (const bot of FULL.getAvailableBots().filter((b) => ['monte-carlo', 'expectimax', 'expectimax-v2'].includes(b.id))) {
-  const times = [];
-  for (const roll of WIDE) {
-    for (let i = 0; i < 20; i++) {
-      const t0 = performance.now();
-      FULL.getBestMove(roll, { algorithm: bot.id, timeBudgetMs: 100, seed: i });
-      times.push(performance.now() - t0);
-    }
-  }
-  times.sort((a, b) => a - b);
-  const q = (p) => times[Math.min(times.length - 1, Math.ceil(p * times.length) - 1)].toFixed(1);
+  const q = callTimes(bot.id, WIDE.flatMap((roll) => Array.from({ length: 20 }, (_, seed) => [roll, seed])));
   console.log(`  ${bot.id.padEnd(18)} p50 ${q(0.5).padStart(6)}  p99 ${q(0.99).padStart(6)}  max ${q(1).padStart(6)}`);
 }
 

@@ -151,12 +151,14 @@ struct Metrics {
 }
 
 impl Metrics {
-    fn push(&mut self, w: WinChances, label: usize) {
+    /// Adds a prediction; returns its 3-outcome log loss.
+    fn push(&mut self, w: WinChances, label: usize) -> f64 {
         let p = [f64::from(w.opponent), f64::from(w.draw), f64::from(w.mover)];
         let s = (p[2] + p[1] / 2.0).clamp(0.0, 1.0);
         let y = label as f64 / 2.0;
         self.n += 1;
-        self.log_loss -= p[label].clamp(EPS, 1.0).ln();
+        let log_loss = -p[label].clamp(EPS, 1.0).ln();
+        self.log_loss += log_loss;
         let sc = s.clamp(EPS, 1.0 - EPS);
         self.score_log_loss -= y * sc.ln() + (1.0 - y) * (1.0 - sc).ln();
         self.brier += (s - y).powi(2);
@@ -164,6 +166,7 @@ impl Metrics {
         bin.0 += 1;
         bin.1 += s;
         bin.2 += y;
+        log_loss
     }
 
     fn mean(&self, sum: f64) -> f64 {
@@ -258,10 +261,7 @@ fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> String {
     // The per-position difference of the 3-outcome log loss (model − equity), for a paired interval.
     let mut diffs = Vec::with_capacity(n);
     for (s, c) in subset.iter().zip(&chances) {
-        let (before_m, before_e) = (model.log_loss, equity.log_loss);
-        model.push(win_chances(&s.pos), s.label);
-        equity.push(*c, s.label);
-        diffs.push((model.log_loss - before_m) - (equity.log_loss - before_e));
+        diffs.push(model.push(win_chances(&s.pos), s.label) - equity.push(*c, s.label));
     }
     let mean_diff = diffs.iter().sum::<f64>() / n as f64;
     let var = diffs.iter().map(|d| (d - mean_diff).powi(2)).sum::<f64>() / (n as f64 - 1.0).max(1.0);
