@@ -7,6 +7,7 @@ use super::dice::RoleSet;
 use super::moves::{Move, MoveKind, Uci};
 use super::position::{Castling, Position};
 use super::types::{Color, Role, Square};
+use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 const PROMOTIONS: [Option<Role>; 4] = [Some(Role::Queen), Some(Role::Rook), Some(Role::Bishop), Some(Role::Knight)];
@@ -123,9 +124,10 @@ fn pawn_moves<B>(pos: &Position, pawns: Bitboard, f: &mut impl FnMut(Move) -> Co
 /// generation order (RULES.md §4.1). Castling comes with the King type.
 #[inline]
 pub(crate) fn for_each_move(pos: &Position, roles: RoleSet, mut f: impl FnMut(Move)) {
-    let _ = try_for_each_move(pos, roles, |m| {
+    // `Infallible`: the compiler knows the walk never breaks and drops the checks.
+    let ControlFlow::Continue(()) = try_for_each_move(pos, roles, |m| {
         f(m);
-        ControlFlow::<()>::Continue(())
+        ControlFlow::<Infallible>::Continue(())
     });
 }
 
@@ -191,9 +193,9 @@ fn count_moves_with(pos: &Position, roles: RoleSet, castling: bool) -> u64 {
                 if role == Role::King && castling {
                     let (home, _) = castle_home(us);
                     if pieces.contains(home) {
-                        let _ = castling_moves(pos, home, |_| {
+                        let ControlFlow::Continue(()) = castling_moves(pos, home, |_| {
                             n += 1;
-                            ControlFlow::<()>::Continue(())
+                            ControlFlow::<Infallible>::Continue(())
                         });
                     }
                 }

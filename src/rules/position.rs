@@ -243,6 +243,16 @@ impl Position {
         self.by_role[piece.role.index()] ^= bit;
     }
 
+    /// A copy of this position that is not one `memory.copy` call in wasm (see
+    /// [`Position::restore_from`]): the start of a child built in place.
+    #[inline(always)]
+    pub(crate) fn copied(&self) -> Position {
+        let mut copy = Position::empty();
+        copy.restore_from(self);
+        (copy.turn, copy.fullmove, copy.dice) = (self.turn, self.fullmove, self.dice);
+        copy
+    }
+
     /// Resets what [`Position::play_unchecked`] changes (placement, castling rights, en-passant
     /// set, half-move clock) to `from`'s, so that one buffer can hold child after child of the
     /// same parent. Field by field on purpose: a whole `Position` is larger than what LLVM copies

@@ -11,6 +11,7 @@ use super::moves::{Move, MoveKind, Uci};
 use super::position::Position;
 use super::turns::{admits, for_each_available, verdict, Child, Step, Tally, Turns, MAX_DEPTH};
 use super::types::Role;
+use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 /// A visitor of a canonical walk: `Break` ends it.
@@ -113,14 +114,14 @@ impl Turns {
     /// [`Turns::buffer`], until it breaks. Without `leaf_boards` the leaves' moves are not made:
     /// their steps hold a stale board (and the right dice, move and flags).
     #[inline]
-    fn try_for_each_built(
+    fn try_for_each_built<B>(
         &self,
         parent: &Step,
         children: impl Iterator<Item = Child>,
         leaf_boards: bool,
         step: &mut Step,
-        mut f: impl FnMut(&Step) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
+        mut f: impl FnMut(&Step) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         for child in children {
             if leaf_boards || !child.is_leaf {
                 step.position.restore_from(&parent.position);
@@ -146,9 +147,9 @@ impl Turns {
         step: &mut Step,
         mut f: impl FnMut(&Step),
     ) {
-        let _ = self.try_for_each_built(parent, children, leaf_boards, step, |s| {
+        let ControlFlow::Continue(()) = self.try_for_each_built(parent, children, leaf_boards, step, |s| {
             f(s);
-            ControlFlow::Continue(())
+            ControlFlow::<Infallible>::Continue(())
         });
     }
 

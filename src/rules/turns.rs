@@ -23,6 +23,7 @@ use super::moves::{Move, MoveKind};
 use super::position::Position;
 use super::roll::Roll;
 use super::types::Role;
+use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 /// The deepest a turn goes: three dice.
@@ -244,7 +245,7 @@ pub(crate) fn tally_child<V: PathVisitor>(
     m: Move,
 ) -> ControlFlow<(), Tally<V::Sum>> {
     let mut tally = Tally::default();
-    add_child(v, pos, spent, acc, m, &mut tally)?;
+    add_child(v, pos, spent, acc, m, &mut pos.copied(), &mut tally)?;
     ControlFlow::Continue(tally)
 }
 
@@ -265,10 +266,10 @@ fn add_below<V: PathVisitor>(
         let last = v.last_die(pos, role, acc);
         return add_last_die(v, spent, acc, last, into);
     }
-    let mut any = false;
+    let (mut any, mut child) = (false, pos.copied());
     try_for_each_available(pos, dice, |m| {
         any = true;
-        add_child(v, pos, spent, acc, m, into)
+        add_child(v, pos, spent, acc, m, &mut child, into)
     })?;
     if !any {
         into.add_quiet(spent, v.finish(acc));
@@ -276,7 +277,8 @@ fn add_below<V: PathVisitor>(
     ControlFlow::Continue(())
 }
 
-/// [`tally_child`] adding to `into`.
+/// [`tally_child`] adding to `into`, the child built in `child`, a copy of `pos` or of another
+/// position of the same turn (one buffer per node rather than a whole copy per child).
 #[inline]
 fn add_child<V: PathVisitor>(
     v: &mut V,
@@ -284,6 +286,7 @@ fn add_child<V: PathVisitor>(
     spent: u32,
     acc: V::Acc,
     m: Move,
+    child: &mut Position,
     into: &mut Tally<V::Sum>,
 ) -> ControlFlow<()> {
     let spent = spent + m.cost_len();
@@ -300,10 +303,10 @@ fn add_child<V: PathVisitor>(
             return add_last_die(v, spent, acc, last, into);
         }
     }
-    let mut child = *pos;
+    child.restore_from(pos);
     child.play_unchecked(m);
     child.dice = left;
-    add_below(v, &child, spent, acc, into)
+    add_below(v, child, spent, acc, into)
 }
 
 /// Adds the paths of a node at `spent` (accumulator `acc`) with one die left whose moves are
@@ -332,9 +335,9 @@ fn add_last_die<V: PathVisitor>(
 /// Calls `f` with every micro-move available in (`pos`, `dice`), in generation order.
 #[inline]
 pub(crate) fn for_each_available(pos: &Position, dice: Dice, mut f: impl FnMut(Move)) {
-    let _ = try_for_each_available(pos, dice, |m| {
+    let ControlFlow::Continue(()) = try_for_each_available(pos, dice, |m| {
         f(m);
-        ControlFlow::<()>::Continue(())
+        ControlFlow::<Infallible>::Continue(())
     });
 }
 
@@ -573,11 +576,14 @@ fn tally_listed(pos: &Position, spent: u32, list: &mut Vec<Child>) -> Tally<bool
     for_each_available(pos, pos.dice, |mv| {
         list.push(Child { mv, captures_king: false, is_leaf: false, below: Tally::default() })
     });
-    let mut out = Tally::default();
+    let (mut out, mut child) = (Tally::default(), pos.copied());
     for listed in list.get_mut(start..).unwrap_or_default() {
         listed.captures_king = pos.is_king_capture(listed.mv);
-        listed.below = tally_child(&mut Exists, pos, spent, (), listed.mv).continue_value().unwrap_or_default();
-        out.add(listed.below);
+        let mut below = Tally::default();
+        // Exists never stops a walk.
+        let _ = add_child(&mut Exists, pos, spent, (), listed.mv, &mut child, &mut below);
+        listed.below = below;
+        out.add(below);
     }
     if list.len() == start {
         return Tally::quiet(spent, true);
