@@ -76,6 +76,8 @@
     allow(dead_code, unused_imports, unreachable_pub)
 )]
 
+#[cfg(feature = "search")]
+mod analysis;
 #[cfg(feature = "book")]
 mod book;
 mod rules;
@@ -92,12 +94,23 @@ pub use rules::{
 #[cfg(all(feature = "search", not(target_arch = "wasm32")))]
 pub use search::SystemClock;
 #[cfg(feature = "search")]
+pub use search::{before_roll_chances, mover_score, roll_chances, roll_value, win_chances, WinChances};
+#[cfg(feature = "search")]
 pub use search::{
     choose_turn, decide, estimate_equity, legal_turns, Bot, BotInfo, Budgeting, Builtin, Choice, Clock, Deadline,
     Equity, ManualClock, Moment, Question, RegisterError, Registry, Rng, SearchContext, Turn,
 };
+
 #[cfg(feature = "search")]
-pub use search::{mover_score, roll_value, win_chances, WinChances};
+pub use analysis::{
+    analyze_turn, win_probability, Hint, RollValue, TurnAnalysis, WinProbability, DEFAULT_ANALYSIS_BUDGET_MS,
+    DEFAULT_TOP_N, MAX_TOP_N,
+};
+#[cfg(feature = "book")]
+pub use analysis::{
+    review_game, review_turn, GameReview, Label, ReviewBudget, ReviewError, SideSummary, TurnReview, BLUNDER_FROM,
+    INACCURACY_FROM, MISTAKE_FROM,
+};
 
 #[cfg(feature = "book")]
 pub use book::{

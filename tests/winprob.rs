@@ -132,7 +132,8 @@ fn a_roll_is_worth_its_best_turn() {
             }
         };
         if pos.has_king(pos.turn()) && pos.has_king(pos.turn().opponent()) {
-            assert_eq!(v, expected, "{}", pos.to_dfen());
+            // The roll's chances are the after-turn ones seen by the mover: equal up to rounding.
+            assert!((v - expected).abs() < 1e-6, "{}: {v} against {expected}", pos.to_dfen());
         }
     }
 }

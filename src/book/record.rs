@@ -95,6 +95,11 @@ impl GameResult {
         }
     }
 
+    /// The score of `side` (1 a win, ½ a draw, 0 a loss).
+    pub(crate) fn score_for(self, side: Color) -> f64 {
+        [1.0, 0.5, 0.0][self.outcome_for(side)]
+    }
+
     /// The win of `color`.
     pub(crate) fn win(color: Color) -> GameResult {
         match color {

@@ -8,10 +8,12 @@
 //! best candidate of the deepest iteration that completed at least one candidate. Untimed (no
 //! deadline): the same search bounded by [`Config::untimed`], exact and repeatable.
 
+mod analyze;
 mod evaluator;
 mod search;
 mod table;
 
+pub(crate) use analyze::Analysis;
 pub(crate) use evaluator::DefaultEvaluator;
 pub use evaluator::{Evaluator, Learned, StandIn};
 pub(crate) use search::{Abort, Shape, Stats as ExpectimaxV2Stats};
@@ -72,6 +74,27 @@ pub struct ExpectimaxV2Bot<E: Evaluator = DefaultEvaluator> {
     pub evaluator: E,
 }
 
+/// What [`ExpectimaxV2Bot::run`] found.
+enum Run {
+    /// The first shortest king capture, by index: played at once.
+    KingCapture(usize),
+    /// The deadline passed before depth 1 completed: the material fallback.
+    Fallback(Choice),
+    Searched(Searched),
+}
+
+/// A completed search: the candidates in their final order, the first the choice.
+struct Searched {
+    cands: Vec<Candidate>,
+    /// `order[..completed]` were searched at `depth`, sorted by value: the first's is exact,
+    /// the others' are bounds at or below it (Star1 cuts); the rest follow in their last order.
+    order: Vec<usize>,
+    depth: u8,
+    /// The deepest iteration did not reach every candidate it meant to.
+    partial: bool,
+    completed: usize,
+}
+
 /// A distinct post-turn position at the root.
 #[derive(Clone, Copy, Debug)]
 struct Candidate {
@@ -108,15 +131,34 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
         turns: &[Turn],
         deadline: Option<Deadline<'_>>,
     ) -> (Choice, ExpectimaxV2Stats) {
+        let mut s = self.searcher(deadline);
+        let choice = match self.run(pos, turns, &mut s) {
+            Run::KingCapture(i) => Choice::play(&turns[i], i64::from(WIN)),
+            Run::Fallback(choice) => choice,
+            Run::Searched(r) => {
+                let c = &r.cands[r.order[0]];
+                (s.stats.depth, s.stats.partial, s.stats.searched) = (r.depth, r.partial, r.completed);
+                Choice::play(&turns[c.turn], (c.value * SCORE_SCALE).round() as i64)
+            }
+        };
+        (choice, s.stats)
+    }
+
+    /// A searcher bounded by `deadline`, or without one by the untimed limits.
+    fn searcher<'a>(&'a self, deadline: Option<Deadline<'a>>) -> Searcher<'a, E> {
         let limits = match deadline {
             None => self.config.untimed,
             Some(_) => Limits { max_depth: self.config.timed_max_depth, max_nodes: u64::MAX },
         };
         let bits = table_bits(deadline.as_ref());
-        let mut s = Searcher::new(&self.evaluator, self.config.shape, limits, deadline, bits);
+        Searcher::new(&self.evaluator, self.config.shape, limits, deadline, bits)
+    }
+
+    /// The search of [`ExpectimaxV2Bot::search`] on `s`.
+    fn run(&self, pos: &Position, turns: &[Turn], s: &mut Searcher<'_, E>) -> Run {
         s.stats.legal_turns = turns.len();
         if let Some(i) = first_shortest_king_capture(turns) {
-            return (Choice::play(&turns[i], i64::from(WIN)), s.stats);
+            return Run::KingCapture(i);
         }
         let mut seen: HashMap<Position, ()> = HashMap::with_capacity(turns.len());
         let mut cands: Vec<Candidate> = Vec::new();
@@ -131,22 +173,23 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
         for i in 0..cands.len() {
             match s.evaluate(&cands[i].post) {
                 Ok(v) => cands[i].value = 1.0 - v,
-                Err(Abort) => return (material_fallback(pos, &cands, turns), s.stats),
+                Err(Abort) => return Run::Fallback(material_fallback(pos, &cands, turns)),
             }
         }
         let mut order: Vec<usize> = (0..cands.len()).collect();
         sort_by_value(&mut order, &cands);
-        if cands.len() > 1 && limits.max_depth >= 2 {
-            order = self.pre_rank(pos, &cands, order, &mut s, deadline.as_ref());
+        let max_depth = s.limits().max_depth;
+        if cands.len() > 1 && max_depth >= 2 {
+            order = self.pre_rank(pos, &cands, order, s);
         }
-        let mut choice = (order[0], 1u8, false, cands.len());
+        let (mut depth, mut partial, mut completed) = (1u8, false, cands.len());
         if cands.len() > 1 {
-            for depth in 2..=limits.max_depth {
-                let width = if depth == 2 { cands.len() } else { cands.len().min(self.config.shape.deep_width) };
+            for d in 2..=max_depth {
+                let width = if d == 2 { cands.len() } else { cands.len().min(self.config.shape.deep_width) };
                 let (mut best, mut alpha, mut done) = (None, 0.0f32, 0);
                 for &c in &order[..width] {
                     // The opponent's chance node, cut once it shows `c` is no better than the best.
-                    match s.chance(&cands[c].post, depth - 1, 0.0, 1.0 - alpha) {
+                    match s.chance(&cands[c].post, d - 1, 0.0, 1.0 - alpha) {
                         Ok(u) => {
                             let v = 1.0 - u;
                             cands[c].value = v;
@@ -158,9 +201,12 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
                         Err(Abort) => break,
                     }
                 }
-                let Some(b) = best else { break };
-                choice = (b, depth, done < width, done);
-                // Completed candidates by their new values first, the others after, in order.
+                if best.is_none() {
+                    break;
+                }
+                (depth, partial, completed) = (d, done < width, done);
+                // Completed candidates by their new values first (the best exact, the others
+                // bounds at or below it), the others after, in order.
                 let (mut searched, rest) = (order[..done].to_vec(), order[done..].to_vec());
                 sort_by_value(&mut searched, &cands);
                 order = searched.into_iter().chain(rest).collect();
@@ -169,10 +215,7 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
                 }
             }
         }
-        let (c, depth, partial, searched) = choice;
-        (s.stats.depth, s.stats.partial, s.stats.searched) = (depth, partial, searched);
-        let score = (cands[c].value * SCORE_SCALE).round() as i64;
-        (Choice::play(&turns[cands[c].turn], score), s.stats)
+        Run::Searched(Searched { cands, order, depth, partial, completed })
     }
 
     /// Orders the candidates by `expectimax`'s material chance node (BOTS.md §4.7), a cheap
@@ -185,9 +228,8 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
         cands: &[Candidate],
         order: Vec<usize>,
         s: &mut Searcher<'_, E>,
-        deadline: Option<&Deadline<'_>>,
     ) -> Vec<usize> {
-        let share = deadline.map(|d| {
+        let share = s.deadline().map(|d| {
             let now = d.now();
             Deadline {
                 clock: d.clock,

@@ -160,6 +160,7 @@ pub struct Searcher<'a, E: Evaluator> {
     eval: &'a E,
     shape: Shape,
     deadline: Option<Deadline<'a>>,
+    limits: Limits,
     max_nodes: u64,
     next_check: u64,
     table: Table,
@@ -172,6 +173,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             eval,
             shape,
             deadline,
+            limits,
             max_nodes: limits.max_nodes,
             next_check: 0,
             table: Table::new(table_bits),
@@ -193,6 +195,24 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             }
         }
         Ok(())
+    }
+
+    /// The limits it was made with.
+    pub fn limits(&self) -> Limits {
+        self.limits
+    }
+
+    /// Its deadline, if any.
+    pub fn deadline(&self) -> Option<&Deadline<'a>> {
+        self.deadline.as_ref()
+    }
+
+    /// Gives it `nodes` more nodes and a new deadline, keeping its table: a second phase of
+    /// work on what the first found.
+    pub(crate) fn extend(&mut self, nodes: u64, deadline: Option<Deadline<'a>>) {
+        self.max_nodes = self.stats.nodes.saturating_add(nodes);
+        self.deadline = deadline;
+        self.next_check = self.stats.nodes;
     }
 
     /// `true` once the deadline has passed (read now).

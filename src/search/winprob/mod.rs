@@ -25,7 +25,8 @@ use std::ops::ControlFlow;
 pub(crate) use features::DENSE_LEN;
 pub use features::{features, Features, DENSE_NAMES, INPUTS, PSQ_INPUTS};
 
-use crate::{Position, Turns};
+use super::kcp::rolls56;
+use crate::{Dice, Position, Turns};
 
 /// The generated weights (`scripts/train/train.py`).
 #[allow(unreachable_pub)] // generated as `pub const`; private to this module
@@ -67,6 +68,12 @@ impl WinChances {
     #[inline]
     pub fn score(&self) -> f32 {
         self.mover + self.draw / 2.0
+    }
+
+    /// The same chances seen by the other side.
+    #[inline]
+    pub fn flipped(self) -> WinChances {
+        WinChances { mover: self.opponent, opponent: self.mover, draw: self.draw }
     }
 }
 
@@ -124,33 +131,62 @@ pub fn mover_score(pos: &Position) -> f32 {
 /// for a pass, the score of the position passed to the opponent. A finished game as in
 /// [`win_chances`].
 pub fn roll_value(pos: &Position) -> f32 {
+    roll_chances(pos).score()
+}
+
+/// [`roll_value`] as outcome probabilities for the side to move: those after its best turn.
+pub fn roll_chances(pos: &Position) -> WinChances {
     let (mover, opponent) = (pos.turn(), pos.turn().opponent());
     if !(pos.has_king(mover) && pos.has_king(opponent)) {
-        return win_chances(pos).score();
+        return win_chances(pos);
     }
-    let Some(turns) = Turns::of_position(pos) else { return pass_value(pos) };
-    let mut best: Option<f32> = None;
+    let Some(turns) = Turns::of_position(pos) else { return pass_chances(pos) };
+    let mut best: Option<WinChances> = None;
     let _ = turns.try_for_each_turn(|_, step| {
-        let v = if step.captures_king {
-            1.0
+        let chances = if step.captures_king {
+            WinChances::WON
         } else {
             let mut after = step.position;
             after.end_turn();
-            1.0 - mover_score(&after)
+            win_chances(&after).flipped()
         };
-        best = Some(best.map_or(v, |b| b.max(v)));
-        if v >= 1.0 {
+        if best.is_none_or(|b| chances.score() > b.score()) {
+            best = Some(chances);
+        }
+        if step.captures_king {
             ControlFlow::Break(())
         } else {
             ControlFlow::Continue(())
         }
     });
-    best.unwrap_or_else(|| pass_value(pos))
+    best.unwrap_or_else(|| pass_chances(pos))
 }
 
-/// The value of passing the turn of `pos` for its side to move.
-fn pass_value(pos: &Position) -> f32 {
+/// The outcome probabilities of `pos` for its side to move before its dice are rolled, one turn
+/// deeper than [`win_chances`]: the mean of [`roll_chances`] over the 56 rolls, each weighted by
+/// its probability (dice ignored). Their luck, `roll_value − before_roll_chances.score()`, has
+/// mean zero by construction.
+pub fn before_roll_chances(pos: &Position) -> WinChances {
+    let mut start = *pos;
+    start.set_dice(Dice::EMPTY);
+    if start.is_finished() {
+        return win_chances(&start);
+    }
+    let (mut mover, mut opponent, mut draw) = (0.0f64, 0.0f64, 0.0f64);
+    for r in rolls56() {
+        let mut roll = start;
+        roll.set_dice(r.dice);
+        let c = roll_chances(&roll);
+        let w = f64::from(r.weight) / 216.0;
+        (mover, opponent, draw) =
+            (mover + w * f64::from(c.mover), opponent + w * f64::from(c.opponent), draw + w * f64::from(c.draw));
+    }
+    WinChances { mover: mover as f32, opponent: opponent as f32, draw: draw as f32 }
+}
+
+/// The outcome probabilities of passing the turn of `pos` for its side to move.
+fn pass_chances(pos: &Position) -> WinChances {
     let mut after = *pos;
     after.end_turn();
-    1.0 - mover_score(&after)
+    win_chances(&after).flipped()
 }

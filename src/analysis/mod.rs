@@ -1,0 +1,171 @@
+//! Analysis for players (issue 13; docs/ANALYSIS.md): who is winning ([`win_probability`]), what
+//! to play ([`analyze_turn`]) and, with feature `book`, how a game went ([`review_game`]).
+//!
+//! Every value is a probability: the chances of each side from the win-probability model
+//! ([`win_chances`]) and the expected scores of `expectimax-v2`'s search (a win 1, a draw ½).
+
+#[cfg(feature = "book")]
+mod review;
+
+#[cfg(feature = "book")]
+pub use review::{
+    review_game, review_turn, GameReview, Label, ReviewBudget, ReviewError, SideSummary, TurnReview, BLUNDER_FROM,
+    INACCURACY_FROM, MISTAKE_FROM,
+};
+
+use crate::search::expectimax_v2::{Analysis, DefaultEvaluator, ExpectimaxV2Bot};
+use crate::search::{legal_turns, roll_chances, rolls56, win_chances, Deadline, Turn, WinChances};
+use crate::{Color, Move, Position, Roll, Turns};
+
+/// The search budget of [`analyze_turn`] when the caller gives none, in milliseconds: that of
+/// `expectimax-v2`'s `getBestMove`.
+pub const DEFAULT_ANALYSIS_BUDGET_MS: u64 = 1000;
+/// The number of candidates [`analyze_turn`] reports when the caller does not say.
+pub const DEFAULT_TOP_N: usize = 5;
+/// The most candidates [`analyze_turn`] reports.
+pub const MAX_TOP_N: usize = 32;
+
+/// The chances of each side, from White's view; they sum to 1.
+#[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize), serde(rename_all = "camelCase"))]
+pub struct WinProbability {
+    pub white_win: f64,
+    pub black_win: f64,
+    pub draw: f64,
+}
+
+impl WinProbability {
+    /// The chances `c` of the side to move `mover`, from White's view.
+    pub fn of(c: WinChances, mover: Color) -> WinProbability {
+        let (mine, theirs, draw) = (f64::from(c.mover), f64::from(c.opponent), f64::from(c.draw));
+        match mover {
+            Color::White => WinProbability { white_win: mine, black_win: theirs, draw },
+            Color::Black => WinProbability { white_win: theirs, black_win: mine, draw },
+        }
+    }
+
+    /// The expected score of `side` (a draw counts half).
+    pub fn score(&self, side: Color) -> f64 {
+        let mine = if side == Color::White { self.white_win } else { self.black_win };
+        mine + self.draw / 2.0
+    }
+}
+
+/// The win probability of `pos`. Without dice: the position before its roll, the model's value
+/// (about a microsecond). With dice: the value of that roll, [`RollValue::after`] (one
+/// evaluation per legal turn of each of the 56 rolls). A finished game is decided (1 and 0);
+/// with no king at all, a draw.
+pub fn win_probability(pos: &Position) -> WinProbability {
+    if pos.dice().is_empty() {
+        return WinProbability::of(win_chances(pos), pos.turn());
+    }
+    let v = RollValue::of(pos);
+    WinProbability::of(split_chances(v.after, &v.best), pos.turn())
+}
+
+/// A roll's value for its mover, centred on the model so that the values of the 56 rolls average
+/// to the value before the roll. Raw one-turn values (the best turn by the model) are higher than
+/// the model's value before the roll by about 0.04 on average (the best of many noisy estimates
+/// is biased upward); centring keeps the model's calibration and leaves luck unbiased. A roll
+/// that wins outright (a king capture) keeps its value 1; the others share the shift.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct RollValue {
+    /// The mover's expected score before the roll: the model's.
+    pub before: f64,
+    /// The roll's raw value plus the shift that makes the 56 values average to `before`, clamped
+    /// to `[0, 1]`; 1 for a roll that wins outright.
+    pub after: f64,
+    /// The model's chances after the roll's best turn (their draw share splits `after`).
+    pub best: WinChances,
+}
+
+impl RollValue {
+    /// The value of the roll `pos` (a position with dice; without, the roll is a pass).
+    pub fn of(pos: &Position) -> RollValue {
+        let mut start = *pos;
+        start.set_dice(crate::Dice::EMPTY);
+        let before = f64::from(win_chances(&start).score());
+        let best = roll_chances(pos);
+        let raw = f64::from(best.score());
+        if raw >= 1.0 || start.is_finished() {
+            return RollValue { before, after: raw, best };
+        }
+        // The mean raw value and the probability of the rolls that do not win outright.
+        let (mut mean, mut open) = (0.0, 0.0);
+        for r in rolls56() {
+            let mut roll = start;
+            roll.set_dice(r.dice);
+            let v = f64::from(roll_chances(&roll).score());
+            let w = f64::from(r.weight) / 216.0;
+            mean += w * v;
+            if v < 1.0 {
+                open += w;
+            }
+        }
+        RollValue { before, after: (raw + (before - mean) / open).clamp(0.0, 1.0), best }
+    }
+}
+
+/// One candidate turn of an analysis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Hint {
+    /// The micro-moves in play order.
+    pub moves: Vec<Move>,
+    /// The chances after it, from White's view.
+    pub chances: WinProbability,
+    /// The mover's expected score after it.
+    pub value: f64,
+    /// How much expected score it gives up against the first candidate (0 for the first).
+    pub loss: f64,
+}
+
+/// The analysis of a roll.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct TurnAnalysis {
+    /// The best candidates, best first; empty for a pass.
+    pub hints: Vec<Hint>,
+    /// The search depth of their values, in turns (0 for a pass).
+    pub depth: u8,
+}
+
+/// The best `top_n` turns of `roll` by `expectimax-v2`'s search within `deadline` (untimed: its
+/// repeatable node and depth limits), each with its value and its loss against the first.
+/// A king capture is first with value 1.
+pub fn analyze_turn(roll: Roll<'_>, deadline: Option<Deadline<'_>>, top_n: usize) -> TurnAnalysis {
+    let Some(turns) = Turns::new(roll) else { return TurnAnalysis::default() };
+    let list = legal_turns(&turns);
+    let analysis =
+        ExpectimaxV2Bot::<DefaultEvaluator>::default().analyze(&roll, &list, deadline, top_n.clamp(1, MAX_TOP_N), None);
+    TurnAnalysis { hints: hints(&analysis, &list, roll.turn()), depth: analysis.depth }
+}
+
+/// The lines of `analysis` as hints.
+fn hints(analysis: &Analysis, list: &[Turn], mover: Color) -> Vec<Hint> {
+    let best = analysis.lines.first().map_or(0.0, |l| f64::from(l.value));
+    analysis
+        .lines
+        .iter()
+        .map(|l| {
+            let turn = &list[l.turn];
+            let value = f64::from(l.value);
+            Hint {
+                moves: turn.moves().to_vec(),
+                chances: split(value, turn, mover),
+                value,
+                loss: (best - value).max(0.0),
+            }
+        })
+        .collect()
+}
+
+/// The chances of a search value `value` (the mover's expected score after `turn`).
+fn split(value: f64, turn: &Turn, mover: Color) -> WinProbability {
+    WinProbability::of(split_chances(value, &win_chances(&turn.post_turn()).flipped()), mover)
+}
+
+/// Chances whose expected score is `score`, with the draw share of `like` (capped so that both
+/// wins stay in `[0, 1]`).
+fn split_chances(score: f64, like: &WinChances) -> WinChances {
+    let draw = f64::from(like.draw).min(2.0 * score).min(2.0 * (1.0 - score)).max(0.0);
+    WinChances { mover: (score - draw / 2.0) as f32, opponent: (1.0 - score - draw / 2.0) as f32, draw: draw as f32 }
+}
