@@ -187,4 +187,3 @@ fn an_invalid_record_reviews_nothing_and_names_the_turn() {
         Err(ReviewError::NotARoll)
     ));
 }
-

@@ -4,14 +4,18 @@
 // (a throwing getter makes that field absent: input.js); only primitives and fresh byte arrays
 // reach the .wasm, which does every integer and seed conversion of §3.2 itself (src/js/search.rs),
 // so nothing is converted twice. Nothing here throws.
-import { idField, isDfen, LARGE, MAX_BOOK, MAX_ID, MAX_NAME, numberField, objectField, readBook } from './input.js';
-import { decodeBestMove, decodeEquity, decodeJson, decodeList, QUESTION } from './protocol.js';
+import { idField, isDfen, LARGE, MAX_BOOK, MAX_ID, MAX_NAME, numberField, objectField, readBook, readMoves } from './input.js';
+import { decodeAnalysis, decodeBestMove, decodeEquity, decodeJson, decodeList, decodeWinProbability, encodeList, QUESTION } from './protocol.js';
 
 /** @typedef {import('./functions.js').FullOnlyApi} FullOnlyApi */
 /** @typedef {import('./glue.js').QuestionCode} QuestionCode */
 /** @typedef {import('../types/types.js').BestMoveResult} BestMoveResult */
 /** @typedef {import('../types/types.js').EquityResult} EquityResult */
 /** @typedef {import('../types/types.js').BookValidation} BookValidation */
+/** @typedef {import('../types/types.js').WinProbability} WinProbability */
+/** @typedef {import('../types/types.js').TurnAnalysis} TurnAnalysis */
+/** @typedef {import('../types/types.js').TurnReview} TurnReview */
+/** @typedef {import('../types/types.js').GameReviewResult} GameReviewResult */
 
 const now = () => performance.now();
 
@@ -22,6 +26,25 @@ const NEUTRAL_EQUITY = () => ({ whiteWin: 0, blackWin: 0, undecided: 1, rollouts
 /** @param {string} code @param {string} reason @returns {BookValidation} */
 const bookError = (code, reason) => ({ ok: false, entries: 0, keys: 0, errors: [{ line: 0, text: '', code, reason }], warnings: [] });
 const NOT_A_BOOK = () => bookError('not-a-book', 'expected a TSV string or a binary book');
+/** @returns {TurnAnalysis} */
+const NO_ANALYSIS = () => ({ candidates: [], timeTakenMs: 0, budgetMs: 0 });
+/** @param {string} error @returns {GameReviewResult} */
+const reviewError = (error) => ({ ok: false, error });
+/** The longest game record `reviewGame` reads, in UTF-16 code units (BOOK.md §8: a line of 4 MiB). */
+const MAX_RECORD = 4 * 1024 * 1024;
+
+/** A game record argument as JSON text: the text itself, or an object stringified; else a reason. @param {unknown} game @returns {{ text: string } | { error: string }} */
+function recordText(game) {
+  try {
+    if (typeof game === 'string') return game.length <= MAX_RECORD ? { text: game } : { error: 'the record is longer than 4 MiB' };
+    if (game === null || typeof game !== 'object') return { error: 'expected a game record object or its JSON text' };
+    const text = JSON.stringify(game);
+    if (typeof text !== 'string') return { error: 'the record is not JSON' };
+    return text.length <= MAX_RECORD ? { text } : { error: 'the record is longer than 4 MiB' };
+  } catch (e) {
+    return { error: `the record cannot be read: ${e instanceof Error ? e.message : 'not JSON'}` };
+  }
+}
 
 /** @param {import('./rules.js').Engine<import('./glue.js').FullGlue>} engine @returns {FullOnlyApi} */
 export function fullFunctions({ live, fail, glue }) {
@@ -78,6 +101,46 @@ export function fullFunctions({ live, fail, glue }) {
     return decodeEquity(r) ?? NEUTRAL_EQUITY();
   }
 
+  /** @param {unknown} dfen @returns {WinProbability | undefined} */
+  function getWinProbability(dfen) {
+    if (!live() || !isDfen(dfen)) return undefined;
+    try { return decodeWinProbability(glue().win_probability(dfen)); } catch (e) { fail(e); return undefined; }
+  }
+
+  /** @param {unknown} dfen @param {unknown} [options] @returns {TurnAnalysis} */
+  function analyzeTurn(dfen, options) {
+    const entered = now();
+    if (!live() || !isDfen(dfen)) return NO_ANALYSIS();
+    const budget = numberField(options, 'timeBudgetMs');
+    const topN = numberField(options, 'topN');
+    const seed = numberField(options, 'seed');
+    let text;
+    try { text = glue().analyze_turn(dfen, budget, topN, seed, entered); } catch (e) { fail(e); return NO_ANALYSIS(); }
+    if (typeof text !== 'string') return NO_ANALYSIS();
+    const taken = Math.floor(now() - entered);
+    return decodeAnalysis(text, taken > 0 ? taken : 0);
+  }
+
+  /** @param {unknown} roll @param {unknown} moves @param {unknown} [options] @returns {TurnReview | undefined} */
+  function reviewTurn(roll, moves, options) {
+    if (!live() || !isDfen(roll)) return undefined;
+    const list = readMoves(moves);
+    if (list === null) return undefined;
+    const budget = numberField(options, 'timeBudgetMs');
+    let text;
+    try { text = glue().review_turn(roll, encodeList(list), budget); } catch (e) { fail(e); return undefined; }
+    return typeof text === 'string' ? decodeJson(text) : undefined;
+  }
+
+  /** @param {unknown} game @param {unknown} [options] @returns {GameReviewResult} */
+  function reviewGame(game, options) {
+    if (!live()) return reviewError('the engine is not available');
+    const record = recordText(game);
+    if ('error' in record) return reviewError(record.error);
+    const budget = numberField(options, 'timeBudgetMs');
+    try { return decodeJson(glue().review_game(record.text, budget)); } catch (e) { fail(e); return reviewError('the engine failed'); }
+  }
+
   function getAvailableBots() {
     if (!live()) return [];
     try { return decodeJson(glue().available_bots()); } catch (e) { fail(e); return []; }
@@ -130,7 +193,7 @@ export function fullFunctions({ live, fail, glue }) {
 
   return {
     getAvailableBots, getAvailableTimePolicies, getBestMove, shouldBotOfferDouble, shouldBotAcceptDouble,
-    shouldBotOfferDraw, shouldBotAcceptDraw, estimateEquity, registerOpeningBookBot, unregisterBot,
-    validateOpeningBook, encodeOpeningBook,
+    shouldBotOfferDraw, shouldBotAcceptDraw, estimateEquity, getWinProbability, analyzeTurn, reviewTurn, reviewGame,
+    registerOpeningBookBot, unregisterBot, validateOpeningBook, encodeOpeningBook,
   };
 }

@@ -1,7 +1,7 @@
 // @ts-check
 // The one list of the functions each entry exports (API.md §3.4), in the order of DiceChess's
-// members: the rules functions (R) on every entry, then the bot, decision, equity, registry and
-// book functions (F) on "." and "./web" only.
+// members: the rules functions (R) on every entry, then the bot, decision, equity, analysis,
+// registry and book functions (F) on "." and "./web" only.
 //
 // Everything else is derived from it: scripts/assemble.mjs writes each entry's export lines and its
 // `DiceChess` type from it, core.js picks the members of `DiceChess` by it, and the tests
@@ -27,7 +27,7 @@ const RULES = {
 const FULL_ONLY = {
   getAvailableBots: 0, getAvailableTimePolicies: 0, getBestMove: 0, shouldBotOfferDouble: 0,
   shouldBotAcceptDouble: 0, shouldBotOfferDraw: 0, shouldBotAcceptDraw: 0, estimateEquity: 0,
-  registerOpeningBookBot: 0, unregisterBot: 0, validateOpeningBook: 0, encodeOpeningBook: 0,
+  getWinProbability: 0, analyzeTurn: 0, reviewTurn: 0, reviewGame: 0, registerOpeningBookBot: 0, unregisterBot: 0, validateOpeningBook: 0, encodeOpeningBook: 0,
 };
 
 /** The rules functions, on every entry. */

@@ -45,6 +45,10 @@ export declare function best_move(
 export declare function should_bot(dfen: string, question: QuestionCode, algorithm: string | undefined, seed: number | undefined): boolean;
 export declare function equity(dfen: string, rollouts: number | undefined, maxPlies: number | undefined, seed: number | undefined): EquityVector;
 export declare function available_bots(): Json;
+export declare function win_probability(dfen: string): Float64Array | undefined;
+export declare function analyze_turn(dfen: string, timeBudgetMs: number | undefined, topN: number | undefined, seed: number | undefined, entered: number): Json | undefined;
+export declare function review_turn(dfen: string, moves: SpaceList, timeBudgetMs: number | undefined): Json | undefined;
+export declare function review_game(record: string, timeBudgetMs: number | undefined): Json;
 export declare function available_time_policies(): SpaceList;
 export declare function validate_book_text(tsv: string): Json;
 export declare function validate_book_bytes(bytes: Uint8Array): Json;

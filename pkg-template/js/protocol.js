@@ -9,7 +9,10 @@
 //   status     an integer code, STATUS below;
 //   question   an integer code, QUESTION below;
 //   equity     six numbers, the fields of EquityResult by position in the order whiteWin, blackWin, undecided, rollouts,
-//              standardError, varianceReductionVsVanilla.
+//              standardError, varianceReductionVsVanilla;
+//   win prob.  three numbers, whiteWin, blackWin, draw;
+//   analysis   JSON text of the analysis results (docs/ANALYSIS.md), micro-moves with a null promotion
+//              when there is none (made undefined here, as in BestMoveResult).
 //
 // Nothing here checks classes of user input (input.js does) or catches (the callers do).
 
@@ -21,6 +24,8 @@
 /** @typedef {import('../types/types.js').GameStatus} GameStatus */
 /** @typedef {import('../types/types.js').MicroMove} MicroMove */
 /** @typedef {import('../types/types.js').PromotionPiece} PromotionPiece */
+/** @typedef {import('../types/types.js').WinProbability} WinProbability */
+/** @typedef {import('../types/types.js').TurnAnalysis} TurnAnalysis */
 
 /** A list argument: checked UCI moves, joined by single spaces. @param {readonly string[]} moves @returns {SpaceList} */
 export const encodeList = (moves) => moves.join(' ');
@@ -65,4 +70,24 @@ export function decodeBestMove(text, timeTakenMs) {
 export function decodeEquity(r) {
   if (!r || r.length !== 6) return undefined;
   return { whiteWin: r[0], blackWin: r[1], undecided: r[2], rollouts: r[3], standardError: r[4], varianceReductionVsVanilla: r[5] };
+}
+
+/** A win-probability vector; `undefined` unless it has exactly three numbers. @param {ArrayLike<number> | undefined} r @returns {WinProbability | undefined} */
+export function decodeWinProbability(r) {
+  if (!r || r.length !== 3) return undefined;
+  return { whiteWin: r[0], blackWin: r[1], draw: r[2] };
+}
+
+/**
+ * An analysis's JSON text, with the wrapper's own measure of the time taken.
+ * @param {string} text @param {number} timeTakenMs @returns {TurnAnalysis}
+ */
+export function decodeAnalysis(text, timeTakenMs) {
+  /** @type {{ candidates: { moves: { from: string, to: string, promotion: PromotionPiece | null }[], whiteWin: number, blackWin: number, loss: number }[], budgetMs: number }} */
+  const r = JSON.parse(text);
+  const candidates = r.candidates.map((c) => ({
+    moves: c.moves.map((m) => ({ from: m.from, to: m.to, promotion: m.promotion ?? undefined })),
+    whiteWin: c.whiteWin, blackWin: c.blackWin, loss: c.loss,
+  }));
+  return { candidates, timeTakenMs, budgetMs: r.budgetMs };
 }

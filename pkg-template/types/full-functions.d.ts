@@ -1,6 +1,7 @@
 import type {
-  BestMoveOptions, BestMoveResult, BookSource, BookValidation, BotInfo, DecisionOptions, Dfen, EquityOptions,
-  EquityResult, TimePolicyId,
+  AnalyzeOptions, BestMoveOptions, BestMoveResult, BookSource, BookValidation, BotInfo, DecisionOptions, Dfen,
+  EquityOptions, EquityResult, GameReviewResult, ReviewOptions, TimePolicyId, TurnAnalysis, TurnReview, Uci,
+  WinProbability,
 } from './types.js';
 /** The registered bots, sorted by difficulty (built-ins first among equals, then custom bots by latest registration). */
 export declare function getAvailableBots(): BotInfo[];
@@ -18,6 +19,23 @@ export declare function shouldBotOfferDraw(dfen: Dfen, options?: DecisionOptions
 export declare function shouldBotAcceptDraw(dfen: Dfen, options?: DecisionOptions): boolean;
 /** Monte-Carlo equity of the position; `varianceReductionVsVanilla` may be `Infinity`. Neutral result for invalid input. */
 export declare function estimateEquity(dfen: Dfen, options?: EquityOptions): EquityResult;
+/**
+ * Who is winning, from the win-probability model: without dice the position before its roll (about a microsecond),
+ * with dice the value of that roll. A finished game gives 1 and 0. `undefined` for an invalid DFEN.
+ */
+export declare function getWinProbability(dfen: Dfen): WinProbability | undefined;
+/**
+ * The roll's best turns by `expectimax-v2`'s search within `timeBudgetMs` (default 1000, cap 600000; the deadline counts
+ * from the call), best first, `topN` of them (default 5, at most 32). A pass, a finished game or invalid input: no candidates.
+ */
+export declare function analyzeTurn(dfen: Dfen, options?: AnalyzeOptions): TurnAnalysis;
+/**
+ * The review of one turn: the mover's expected score before and after the roll, after the played and the best turn, luck,
+ * error and label. `undefined` for an invalid DFEN, a position that is not a roll, or moves that are not a legal turn.
+ */
+export declare function reviewTurn(roll: Dfen, moves: readonly Uci[], options?: ReviewOptions): TurnReview | undefined;
+/** The review of every turn of a game record (BOOK.md §8; an object or its JSON text), or one error naming the failing turn. */
+export declare function reviewGame(game: object | string, options?: ReviewOptions): GameReviewResult;
 /**
  * Registers (or replaces) a book bot over `baseBotId`: a TSV string, or a binary book as bytes.
  * `false`, with the registry unchanged, for invalid input, an unknown base, a built-in or empty id,

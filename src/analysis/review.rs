@@ -179,8 +179,9 @@ pub fn review_turn(rolled: &Position, played: &[Uci], budget: ReviewBudget<'_>) 
     let index = list
         .iter()
         .position(|t| t.moves().len() == played.len() && t.moves().iter().zip(played).all(|(&m, u)| u.matches(m)))
-        .ok_or_else(|| ReviewError::IllegalTurn(played_text))?;
-    let analysis = ExpectimaxV2Bot::<DefaultEvaluator>::default().analyze(rolled, &list, deadline, DEFAULT_TOP_N, Some(index));
+        .ok_or(ReviewError::IllegalTurn(played_text))?;
+    let analysis =
+        ExpectimaxV2Bot::<DefaultEvaluator>::default().analyze(rolled, &list, deadline, DEFAULT_TOP_N, Some(index));
     let (Some(best), Some(asked)) = (analysis.lines.first(), analysis.asked) else { return Ok(review) };
     review.best = list[best.turn].uci();
     review.after_best = f64::from(best.value).max(f64::from(asked.value));

@@ -29,6 +29,11 @@ pub use crate::search::seed_from_number;
 pub use search::*;
 
 #[cfg(feature = "book")]
+mod analysis;
+#[cfg(feature = "book")]
+pub use analysis::*;
+
+#[cfg(feature = "book")]
 mod book;
 #[cfg(feature = "book")]
 pub use book::*;

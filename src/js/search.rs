@@ -33,6 +33,7 @@ pub struct BestMoveOptions {
 
 /// One micro-move of a result.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "json", derive(serde::Serialize))]
 pub struct MicroMove {
     /// `"e2"`.
     pub from: String,

@@ -33,6 +33,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use crate::js;
 
+#[cfg(feature = "book")]
+mod analysis;
 #[cfg(all(feature = "bench-exports", feature = "search"))]
 mod bench;
 #[cfg(feature = "book")]
@@ -45,6 +47,8 @@ mod protocol;
 #[cfg(feature = "search")]
 mod search;
 
+#[cfg(feature = "book")]
+pub use analysis::{analyze_turn, review_game, review_turn, win_probability};
 #[cfg(all(feature = "bench-exports", feature = "search"))]
 pub use bench::{
     choose_turn, estimate_equity, expectimax_search, expectimax_v2_search, kcp_numerator, win_chances_batch,

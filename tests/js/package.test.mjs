@@ -81,7 +81,7 @@ describe('tarball', () => {
 
   test('the declarations of each entry name exactly the functions of the one list (pkg-template/js/functions.js)', () => {
     assert.equal(new Set(RULES_FUNCTIONS).size, 11);
-    assert.equal(new Set(FULL_ONLY_FUNCTIONS).size, 12);
+    assert.equal(new Set(FULL_ONLY_FUNCTIONS).size, 16);
     for (const [file, names] of [['index', [...RULES_FUNCTIONS, ...FULL_ONLY_FUNCTIONS]], ['rules', RULES_FUNCTIONS],
       ['web', [...RULES_FUNCTIONS, ...FULL_ONLY_FUNCTIONS]], ['rules-web', RULES_FUNCTIONS]]) {
       for (const ext of ['d.ts', 'd.cts']) {
@@ -106,9 +106,10 @@ describe('tarball', () => {
     const extra = rules.filter((n) => !RULES_EXPORTS.includes(n) && !n.startsWith('__'));
     assert.deepEqual(extra, [], 'unexpected exports of the rules module');
     for (const n of RULES_EXPORTS) assert.ok(rules.includes(n) && full.includes(n), n);
-    // The full module's bot, equity, registry and book exports (src/wasm/search.rs, book.rs).
+    // The full module's bot, equity, analysis, registry and book exports (src/wasm/search.rs,
+    // analysis.rs, book.rs).
     const FULL_EXPORTS = ['best_move', 'should_bot', 'equity', 'available_bots', 'available_time_policies',
-      'validate_book_text', 'validate_book_bytes', 'encode_book', 'register_book_bot_text', 'register_book_bot_bytes',
+      'win_probability', 'analyze_turn', 'review_turn', 'review_game', 'validate_book_text', 'validate_book_bytes', 'encode_book', 'register_book_bot_text', 'register_book_bot_bytes',
       'unregister_bot'];
     for (const n of FULL_EXPORTS) assert.ok(full.includes(n) && !rules.includes(n), n);
     assert.deepEqual(full.filter((n) => !RULES_EXPORTS.includes(n) && !FULL_EXPORTS.includes(n) && !n.startsWith('__')), []);

@@ -55,7 +55,10 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
         let top_n = top_n.max(1);
         let first_phase = deadline.map(|d| {
             let now = d.now();
-            Deadline { clock: d.clock, at: Moment(now.0 + d.at.0.saturating_sub(now.0) * SEARCH_SHARE.0 / SEARCH_SHARE.1) }
+            Deadline {
+                clock: d.clock,
+                at: Moment(now.0 + d.at.0.saturating_sub(now.0) * SEARCH_SHARE.0 / SEARCH_SHARE.1),
+            }
         });
         let mut s = self.searcher(first_phase);
         let run = self.run(pos, turns, &mut s);
@@ -66,7 +69,11 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
                 // Every distinct king capture is worth 1, the first shortest first.
                 let mut lines = vec![Line { turn: first, value: 1.0 }];
                 for (i, t) in turns.iter().enumerate() {
-                    if lines.len() < top_n && t.captures_king && i != first && !lines.iter().any(|l| same(turns, l.turn, i)) {
+                    if lines.len() < top_n
+                        && t.captures_king
+                        && i != first
+                        && !lines.iter().any(|l| same(turns, l.turn, i))
+                    {
                         lines.push(Line { turn: i, value: 1.0 });
                     }
                 }

@@ -222,13 +222,7 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
     /// two-turn look that finds the best turn among the first few far more often than one turn
     /// of the evaluator; the candidates it has no time for keep their order after the others.
     /// With a deadline it takes at most `PRE_RANK_SHARE` of the time left.
-    fn pre_rank(
-        &self,
-        pos: &Position,
-        cands: &[Candidate],
-        order: Vec<usize>,
-        s: &mut Searcher<'_, E>,
-    ) -> Vec<usize> {
+    fn pre_rank(&self, pos: &Position, cands: &[Candidate], order: Vec<usize>, s: &mut Searcher<'_, E>) -> Vec<usize> {
         let share = s.deadline().map(|d| {
             let now = d.now();
             Deadline {

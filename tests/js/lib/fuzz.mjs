@@ -172,6 +172,29 @@ const SQ = /^[a-h][1-8]$/;
 const isIssue = (i) => keysAre(i, ['line', 'text', 'code', 'reason']) && isInt(i.line) && i.line >= 0
   && typeof i.text === 'string' && typeof i.code === 'string' && typeof i.reason === 'string';
 
+const TURN_REVIEW_KEYS = ['number', 'mover', 'dice', 'played', 'best', 'before', 'afterRoll', 'afterPlayed', 'afterBest',
+  'luck', 'error', 'label', 'forced', 'depth'];
+const isTurnReview = (t) => keysAre(t, TURN_REVIEW_KEYS) && isInt(t.number) && ['white', 'black'].includes(t.mover)
+  && Array.isArray(t.played) && Array.isArray(t.best) && t.error >= 0 && [null, 'inaccuracy', 'mistake', 'blunder'].includes(t.label)
+  && ['before', 'afterRoll', 'afterPlayed', 'afterBest'].every((k) => t[k] >= 0 && t[k] <= 1) && typeof t.forced === 'boolean';
+
+/** A game record for reviewGame: the example of BOOK.md §8, as an object or text, or broken. */
+const EXAMPLE_RECORD = { id: 'g-0001', result: '0-1', turns: [{ dice: 'RQK', moves: [] }, { dice: 'nnn', moves: ['b8c6', 'c6b4', 'b4c2'] },
+  { dice: 'NKK', moves: ['b1a3'] }, { dice: 'nkk', moves: ['c2e1'] }] };
+export function recordArg(r, pool) {
+  switch (r.int(6)) {
+    case 0: return EXAMPLE_RECORD;
+    case 1: return JSON.stringify(EXAMPLE_RECORD);
+    case 2: return JSON.stringify(EXAMPLE_RECORD).slice(0, r.int(200));
+    case 3: return { ...EXAMPLE_RECORD, turns: [{ dice: r.pick(['PNB', 'xyz', '', 7]), moves: [r.pick(['e2e4', 'b1c3', 'zz', 3])] }] };
+    case 4: { const cyclic = { result: '1-0', turns: [] }; cyclic.self = cyclic; return cyclic; }
+    default: return hostile(r, pool);
+  }
+}
+
+/** Analysis options: budgets of at most 20 ms, any topN and seed. */
+export const analysisOptions = (r) => ({ timeBudgetMs: 1 + r.int(20), topN: r.pick([undefined, 0, 1, 3, 5, 40, -2, NaN, 1e12]), seed: r.int(1e6) });
+
 /** The declared result type of each full-only function (API.md §3.3, §3.4). */
 export const FULL_RESULT_TYPE = {
   getAvailableBots: (v) => Array.isArray(v) && v.length >= 7 && v.every((b) => keysAre(b, ['id', 'name', 'description', 'difficulty', 'isExperimental'])
@@ -188,6 +211,16 @@ export const FULL_RESULT_TYPE = {
   estimateEquity: (v) => keysAre(v, ['whiteWin', 'blackWin', 'undecided', 'rollouts', 'standardError', 'varianceReductionVsVanilla'])
     && Object.values(v).every((x) => typeof x === 'number' && !Number.isNaN(x)) && isInt(v.rollouts) && v.rollouts >= 0 && v.rollouts <= 200
     && (v.rollouts === 0 || Math.abs(v.whiteWin + v.blackWin + v.undecided - 1) <= 1e-9),
+  getWinProbability: (v) => v === undefined || (keysAre(v, ['whiteWin', 'blackWin', 'draw'])
+    && Object.values(v).every((x) => typeof x === 'number' && x >= 0 && x <= 1) && Math.abs(v.whiteWin + v.blackWin + v.draw - 1) <= 1e-5),
+  analyzeTurn: (v) => keysAre(v, ['candidates', 'timeTakenMs', 'budgetMs']) && Array.isArray(v.candidates) && v.candidates.length <= 32
+    && v.candidates.every((c) => keysAre(c, ['moves', 'whiteWin', 'blackWin', 'loss']) && Array.isArray(c.moves) && c.moves.length >= 1 && c.moves.length <= 3
+      && c.moves.every((m) => Object.keys(m).join() === 'from,to,promotion' && SQ.test(m.from) && SQ.test(m.to))
+      && c.loss >= 0 && c.whiteWin >= 0 && c.blackWin >= 0 && c.whiteWin + c.blackWin <= 1 + 1e-6)
+    && isInt(v.timeTakenMs) && v.timeTakenMs >= 0 && isInt(v.budgetMs) && v.budgetMs >= 0 && v.budgetMs <= 20,
+  reviewTurn: (v) => v === undefined || isTurnReview(v),
+  reviewGame: (v) => (keysAre(v, ['ok', 'error']) && v.ok === false && typeof v.error === 'string' && v.error !== '')
+    || (keysAre(v, ['ok', 'id', 'result', 'turns', 'white', 'black']) && v.ok === true && v.turns.every(isTurnReview)),
   registerOpeningBookBot: (v) => typeof v === 'boolean',
   unregisterBot: (v) => typeof v === 'boolean',
   validateOpeningBook: (v) => keysAre(v, ['ok', 'entries', 'keys', 'errors', 'warnings']) && typeof v.ok === 'boolean'
@@ -212,6 +245,18 @@ export function hostileArgs(fn, r, pool) {
     case 'shouldBotOfferDouble': case 'shouldBotAcceptDouble': setOptions(2, decisionOptions); break;
     case 'shouldBotOfferDraw': case 'shouldBotAcceptDraw': setOptions(1, decisionOptions); break;
     case 'estimateEquity': setOptions(1, equityOptions); break;
+    // The analysis functions always get a small budget (their default is a second, or 250 ms a turn).
+    case 'analyzeTurn': while (args.length < 2) args.push(undefined); args[1] = analysisOptions(r); break;
+    case 'reviewTurn':
+      while (args.length < 3) args.push(undefined);
+      if (r.int(2) === 0) args[1] = r.pick([[], ['e2e4'], ['b1a3', 'a1b1'], ['g1f3', 'h1g1', 'x'], 'e2e4']);
+      args[2] = analysisOptions(r);
+      break;
+    case 'reviewGame':
+      while (args.length < 2) args.push(undefined);
+      if (r.int(2) === 0) args[0] = recordArg(r, pool);
+      args[1] = analysisOptions(r);
+      break;
     case 'validateOpeningBook': if (r.int(2) === 0) args[0] = bookArg(r, pool); break;
     case 'encodeOpeningBook': if (r.int(2) === 0) args[0] = r.pick([EXAMPLE_TSV, '', 'k\tm', bookArg(r, pool)]); break;
     case 'registerOpeningBookBot':

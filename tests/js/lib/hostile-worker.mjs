@@ -1,4 +1,4 @@
-// Worker: N hostile calls per function of one entry (the rules functions on "./rules", all 23 on
+// Worker: N hostile calls per function of one entry (the rules functions on "./rules", all 27 on
 // "."), then correct answers afterwards. Every generated budget is at most 20 ms (API.md §5.1).
 import { parentPort, workerData } from 'node:worker_threads';
 import { captureInstances } from './instances.mjs';

@@ -5,7 +5,8 @@ import {
   applyTurn, endTurn, perft, getPieceFromDice, canonicalKey, getGameStatus,
   getAvailableBots, getAvailableTimePolicies, getBestMove, shouldBotOfferDouble, shouldBotAcceptDouble,
   shouldBotOfferDraw, shouldBotAcceptDraw, estimateEquity, registerOpeningBookBot, unregisterBot,
-  validateOpeningBook, encodeOpeningBook,
+  validateOpeningBook, encodeOpeningBook, getWinProbability, analyzeTurn, reviewTurn, reviewGame,
+  type WinProbability, type TurnAnalysis, type TurnCandidate, type TurnReview, type GameReviewResult, type SideSummary,
   type Dfen, type Uci, type MoveTree, type PromotionPiece, type MicroMove, type BestMoveResult,
   type TimePolicyId, type ClockStateOptions, type BestMoveOptions, type DecisionOptions, type EquityOptions,
   type EquityResult, type BotInfo, type GameStatus, type BookIssue, type BookValidation, type BookSource,
@@ -60,6 +61,14 @@ const decisions: boolean[] = [
   shouldBotOfferDraw(roll), shouldBotAcceptDraw(roll, { algorithm: 'aggressive' }),
 ];
 const equityResult: EquityResult = estimateEquity(roll, { rollouts: 8, maxPlies: 10, seed: 5 });
+const winProbability: WinProbability | undefined = getWinProbability(roll);
+const analysis: TurnAnalysis = analyzeTurn(roll, { timeBudgetMs: 50, topN: 3, seed: 1 });
+const firstCandidate: TurnCandidate | undefined = analysis.candidates[0];
+const turnReview: TurnReview | undefined = reviewTurn(roll, ['b1a3', 'a1b1'], { timeBudgetMs: 10 });
+const gameReview: GameReviewResult = reviewGame({ result: '*', turns: [] });
+const summary: SideSummary | string = gameReview.ok ? gameReview.white : gameReview.error;
+// @ts-expect-error reviewTurn takes the moves as a list
+reviewTurn(roll, 'b1a3');
 const registered: boolean = registerOpeningBookBot('key\te2e4', 'greedy', 'my-book', 'My book')
   && registerOpeningBookBot(new Uint8Array(32), 'greedy', 'bin', 'Bin') && registerOpeningBookBot(new ArrayBuffer(32), 'greedy', 'ab', 'AB');
 const unregistered: boolean = unregisterBot('my-book');
@@ -133,5 +142,5 @@ export {
   rulesMoves, rulesReady, webMoves, started, started2, started3, synced, rulesTreeResult, best, policy, options, decision,
   equityOptions, equity, bot, validation, book, notString, badOptions, over,
   bots, policies, bestResult, bestDefault, promotion, webBest, decisions, equityResult, registered, unregistered,
-  firstIssue, encoded, sameBest, bytes, scoreText,
+  firstIssue, encoded, sameBest, bytes, scoreText, winProbability, firstCandidate, turnReview, summary,
 };

@@ -1,0 +1,62 @@
+//! The full entry's analysis exports (docs/ANALYSIS.md): thin wrappers over [`crate::js`]'s
+//! analysis functions. The win probability crosses as three numbers, everything else as JSON
+//! text (serde_json, already in the full module for the book records), `JSON.parse`d by the
+//! wrapper.
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+use super::clock::{moment_from_ms, PerformanceClock};
+use super::protocol::split_list;
+use crate::js::{self, AnalyzeOptions, ReviewOptions};
+use crate::search::seed_from_number;
+
+/// `getWinProbability(dfen)`: `[whiteWin, blackWin, draw]`, or `undefined` for an invalid DFEN.
+#[wasm_bindgen]
+pub fn win_probability(dfen: &str) -> Option<Vec<f64>> {
+    js::win_probability(dfen).map(|p| vec![p.white_win, p.black_win, p.draw])
+}
+
+/// `analyzeTurn(dfen, options)`: `{"candidates": [{"moves": [{"from", "to", "promotion"}],
+/// "whiteWin", "blackWin", "loss"}], "timeTakenMs", "budgetMs"}` as JSON text, or `undefined` for
+/// an invalid DFEN. `entered` is the wrapper's `performance.now()` at the call's entry.
+#[wasm_bindgen]
+pub fn analyze_turn(
+    dfen: &str,
+    time_budget_ms: Option<f64>,
+    top_n: Option<f64>,
+    seed: Option<f64>,
+    entered: f64,
+) -> Option<String> {
+    let options = AnalyzeOptions { time_budget_ms, top_n, seed: seed.and_then(seed_from_number) };
+    let result = js::analyze_turn(dfen, &options, &PerformanceClock, moment_from_ms(entered))?;
+    serde_json::to_string(&result).ok()
+}
+
+/// `reviewTurn(roll, moves, options)`: the turn's review as JSON text, or `undefined` when there
+/// is none (invalid DFEN, not a roll, not a legal turn). `moves` is a space-separated list.
+#[wasm_bindgen]
+pub fn review_turn(dfen: &str, moves: &str, time_budget_ms: Option<f64>) -> Option<String> {
+    let review =
+        js::review_turn(dfen, &split_list(moves), &ReviewOptions { time_budget_ms }, &PerformanceClock).ok()?;
+    serde_json::to_string(&review).ok()
+}
+
+/// `reviewGame(game, options)`: `{"ok": true, "id", "result", "turns", "white", "black"}` or
+/// `{"ok": false, "error"}` as JSON text.
+#[wasm_bindgen]
+pub fn review_game(record: &str, time_budget_ms: Option<f64>) -> String {
+    /// `{"ok": true, …the review}` or `{"ok": false, "error"}`.
+    #[derive(serde::Serialize)]
+    struct Reply {
+        ok: bool,
+        #[serde(flatten)]
+        review: Option<crate::GameReview>,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        error: Option<String>,
+    }
+    let reply = match js::review_game(record, &ReviewOptions { time_budget_ms }, &PerformanceClock) {
+        Ok(review) => Reply { ok: true, review: Some(review), error: None },
+        Err(e) => Reply { ok: false, review: None, error: Some(e.to_string()) },
+    };
+    serde_json::to_string(&reply).unwrap_or_else(|_| String::from(r#"{"ok":false,"error":"internal error"}"#))
+}
