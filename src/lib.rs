@@ -108,8 +108,8 @@ pub use analysis::{
 };
 #[cfg(feature = "book")]
 pub use analysis::{
-    review_game, review_turn, GameReview, Label, ReviewBudget, ReviewError, SideSummary, TurnReview, BLUNDER_FROM,
-    INACCURACY_FROM, MISTAKE_FROM,
+    check_record, review_game, review_turn, GameReview, Label, ReviewBudget, ReviewError, SideSummary, TurnReview,
+    BLUNDER_FROM, INACCURACY_FROM, MISTAKE_FROM,
 };
 
 #[cfg(feature = "book")]

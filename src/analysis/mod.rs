@@ -9,8 +9,8 @@ mod review;
 
 #[cfg(feature = "book")]
 pub use review::{
-    review_game, review_turn, GameReview, Label, ReviewBudget, ReviewError, SideSummary, TurnReview, BLUNDER_FROM,
-    INACCURACY_FROM, MISTAKE_FROM,
+    check_record, review_game, review_turn, GameReview, Label, ReviewBudget, ReviewError, SideSummary, TurnReview,
+    BLUNDER_FROM, INACCURACY_FROM, MISTAKE_FROM,
 };
 
 use crate::search::expectimax_v2::{Analysis, DefaultEvaluator, ExpectimaxV2Bot};

@@ -11,7 +11,7 @@
 use serde::Serialize;
 
 use super::{RollValue, DEFAULT_TOP_N};
-use crate::book::build::{parse_record, replay, start_position, GameId, GameResult};
+use crate::book::build::{parse_record, replay, start_position, GameId, GameRecord, GameResult};
 use crate::search::expectimax_v2::{DefaultEvaluator, ExpectimaxV2Bot};
 use crate::search::{legal_turns, Clock, Deadline};
 use crate::{Color, DfenError, Position, Roll, Turns, Uci};
@@ -200,10 +200,7 @@ pub fn review_game(
     budget: ReviewBudget<'_>,
     mut progress: impl FnMut(usize, usize),
 ) -> Result<GameReview, ReviewError> {
-    let record = parse_record(line.as_bytes()).map_err(|s| ReviewError::Record(s.detail))?;
-    let start = start_position(&record, true).map_err(|s| ReviewError::Record(s.detail))?;
-    let mut rolls: Vec<(Position, Vec<Uci>)> = Vec::with_capacity(record.turns.len());
-    replay(&record, start, |t| rolls.push((*t.rolled, t.moves.to_vec()))).map_err(|s| ReviewError::Record(s.detail))?;
+    let (record, rolls) = replayed(line)?;
     let mut turns = Vec::with_capacity(rolls.len());
     for (i, (rolled, moves)) in rolls.iter().enumerate() {
         let number = i + 1;
@@ -221,6 +218,21 @@ pub fn review_game(
         black: summary(&turns, Color::Black, result),
         turns,
     })
+}
+
+/// Checks that `line` is a game record whose every turn is legal, as [`review_game`] does before
+/// it reviews anything (cheap: no search), and returns its number of turns.
+pub fn check_record(line: &str) -> Result<usize, ReviewError> {
+    replayed(line).map(|(_, rolls)| rolls.len())
+}
+
+/// The record of `line` and each of its turns as its rolled position and played moves.
+fn replayed(line: &str) -> Result<(GameRecord, Vec<(Position, Vec<Uci>)>), ReviewError> {
+    let record = parse_record(line.as_bytes()).map_err(|s| ReviewError::Record(s.detail))?;
+    let start = start_position(&record, true).map_err(|s| ReviewError::Record(s.detail))?;
+    let mut rolls: Vec<(Position, Vec<Uci>)> = Vec::with_capacity(record.turns.len());
+    replay(&record, start, |t| rolls.push((*t.rolled, t.moves.to_vec()))).map_err(|s| ReviewError::Record(s.detail))?;
+    Ok((record, rolls))
 }
 
 /// The summary of `side`'s turns.

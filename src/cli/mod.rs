@@ -22,6 +22,8 @@
 //! | `scenarios.rs` | `scenarios` |
 //! | `datagen.rs` | `datagen`: self-play positions for the win-probability model |
 //! | `winprob.rs` | `winprob describe`, `features`, `calibrate`: the model's inputs and measurement |
+//! | `loss.rs` | `loss`: each bot's average loss of win probability on a suite of rolls |
+//! | `review.rs` | `review`: game records reviewed turn by turn (docs/ANALYSIS.md) |
 //!
 //! A new subcommand adds its file, its variant to `Command` and one arm to [`run`].
 
@@ -48,6 +50,8 @@ mod io;
 mod loss;
 #[cfg(feature = "book")]
 mod progress;
+#[cfg(feature = "book")]
+mod review;
 mod rules;
 #[cfg(feature = "book")]
 mod scenarios;
@@ -102,6 +106,9 @@ enum Command {
     /// Each bot's average loss of win probability against a deep reference on a suite of rolls.
     #[cfg(feature = "book")]
     Loss(loss::LossArgs),
+    /// Game records reviewed turn by turn: win probability, the best turn, error, luck.
+    #[cfg(feature = "book")]
+    Review(review::ReviewArgs),
 }
 
 /// Parses the arguments, runs the subcommand and maps the outcome to an exit code (BOOK.md §11.1).
@@ -136,6 +143,8 @@ pub fn run() -> ExitCode {
         Command::Winprob(args) => winprob::winprob(args),
         #[cfg(feature = "book")]
         Command::Loss(args) => loss::loss(args),
+        #[cfg(feature = "book")]
+        Command::Review(args) => review::review(args),
     };
     io::finish(outcome)
 }
