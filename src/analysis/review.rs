@@ -226,11 +226,14 @@ pub fn check_record(line: &str) -> Result<usize, ReviewError> {
     replayed(line).map(|(_, rolls)| rolls.len())
 }
 
-/// The record of `line` and each of its turns as its rolled position and played moves.
-fn replayed(line: &str) -> Result<(GameRecord, Vec<(Position, Vec<Uci>)>), ReviewError> {
+/// A turn of a record: the rolled position and the moves played.
+type PlayedTurn = (Position, Vec<Uci>);
+
+/// The record of `line` and each of its turns.
+fn replayed(line: &str) -> Result<(GameRecord, Vec<PlayedTurn>), ReviewError> {
     let record = parse_record(line.as_bytes()).map_err(|s| ReviewError::Record(s.detail))?;
     let start = start_position(&record, true).map_err(|s| ReviewError::Record(s.detail))?;
-    let mut rolls: Vec<(Position, Vec<Uci>)> = Vec::with_capacity(record.turns.len());
+    let mut rolls: Vec<PlayedTurn> = Vec::with_capacity(record.turns.len());
     replay(&record, start, |t| rolls.push((*t.rolled, t.moves.to_vec()))).map_err(|s| ReviewError::Record(s.detail))?;
     Ok((record, rolls))
 }
