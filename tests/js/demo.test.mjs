@@ -332,6 +332,88 @@ describe('www-demo in headless Chromium', { skip }, () => {
     await context.close();
   });
 
+  test('coach: the win-probability bar after every micro-move, hints of the roll, a review in the Worker that can be cancelled and jumps to a position', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await openPage(context);
+    await page.goto(`${base}/?seed=${SEED}&fast=1&bot=greedy&color=w&time=100`);
+    await page.waitForSelector('html[data-interactive]', { timeout: PATIENCE_MS });
+    const features = await page.evaluate(() => window.dicechessDemo.state.features);
+    if (!features.analysis) return; // a rules-only build of the package has no coach
+    /** Waits until the bar shows getWinProbability of the board's position, and returns it. */
+    const bar = async () => {
+      await page.waitForFunction(() => document.querySelector('#equity').dataset.dfen === document.querySelector('#board').dataset.dfen);
+      const dfen = await attr(page, '#board', 'dfen');
+      const shown = Number(await attr(page, '#equity', 'white'));
+      assert.ok(Math.abs(shown - E.getWinProbability(dfen).whiteWin) < 1e-4, `bar of ${dfen}`);
+      return dfen;
+    };
+    const state = await waitPhase(page, ['human']);
+    assert.equal(await bar(), state.roll, 'the bar shows the roll once the dice are rolled');
+    // Hints: up to three legal turns of the roll, the first one's first move marked on the board.
+    await page.click('#hint');
+    await page.waitForFunction(() => document.querySelectorAll('#hint-list li[data-moves]').length > 0);
+    const hints = await page.$$eval('#hint-list li[data-moves]', (els) => els.map((e) => e.dataset.moves.split(' ')));
+    assert.ok(hints.length >= 1 && hints.length <= 3, `${hints.length} hints`);
+    const tree = E.getLegalTurnTree(state.roll);
+    for (const h of hints) assert.deepEqual(nodeAt(tree, h), {}, `hint ${h} is a legal turn`);
+    assert.deepEqual((await page.$$eval('.square.hinted', (els) => els.map((e) => e.dataset.square))).sort(), [hints[0][0].slice(0, 2), hints[0][0].slice(2, 4)].sort());
+    await page.screenshot({ path: join(ARTIFACTS, 'demo-hints.png') });
+    // Play the first hint move by move: the bar follows every micro-move.
+    let played = [];
+    for (const uci of hints[0]) {
+      await clickMove(page, nodeAt(tree, played), uci);
+      played = [...played, uci];
+      if (played.length < hints[0].length) await bar();
+    }
+    // Play on until a few turns are in the list, then review: progress, a chart point per turn and
+    // one more, error rates, and Cancel on a second run.
+    for (let turn = 0; turn < 3; turn++) {
+      const s = await waitPhase(page, ['human', 'over']);
+      if (s.phase === 'over') break;
+      const t = E.getLegalTurnTree(s.roll);
+      let p = s.played ? s.played.split(',') : [];
+      for (;;) {
+        const node = nodeAt(t, p);
+        const uci = Object.keys(node)[0];
+        await clickMove(page, node, uci);
+        p = [...p, uci];
+        if (Object.keys(node[uci]).length === 0) break;
+      }
+    }
+    await waitPhase(page, ['human', 'over']);
+    const turns = await page.$$eval('#moves .turn', (els) => els.length);
+    await page.click('#review');
+    await page.waitForSelector('#review-panel[data-state="done"]');
+    assert.equal(await attr(page, '#review-chart', 'points'), String(turns + 1));
+    assert.equal(await page.$eval('#review-progress', (p) => p.value), turns);
+    const rates = await page.$$eval('#review-summary tr[data-side]', (rows) => rows.map((r) => Number(r.dataset.errorRate)));
+    assert.equal(rates.length, 2);
+    assert.ok(rates.every((r) => r >= 0 && r <= 1), `${rates}`);
+    const spy = await mainThread(page);
+    assert.ok(spy.posted.filter((p) => p.fn === 'reviewTurn').every((p) => p.worker === 'think'), 'the review runs in the "think" Worker');
+    assert.equal(spy.posted.filter((p) => p.fn === 'reviewTurn').length, turns);
+    assert.ok(spy.posted.some((p) => p.fn === 'analyzeTurn' && p.worker === 'think'));
+    await page.screenshot({ path: join(ARTIFACTS, 'demo-review.png') });
+    const mistakes = await page.$$eval('#review-mistakes button', (els) => els.map((e) => Number(e.dataset.turn)));
+    if (mistakes.length) {
+      // A mistake jumps to its position: the board shows that turn's roll; Back returns to the game.
+      const roll = await page.evaluate((n) => window.dicechessDemo.state.review.results.find((r) => r.number === n).roll, mistakes[0]);
+      await page.click(`#review-mistakes button[data-turn="${mistakes[0]}"]`);
+      assert.equal(await attr(page, '#board', 'dfen'), roll);
+      await page.click('#review-back');
+      const game = await page.evaluate(() => { const st = window.dicechessDemo.state; return { view: st.view, dfen: st.current ?? st.position }; });
+      assert.deepEqual([game.view, await attr(page, '#board', 'dfen')], [null, game.dfen], 'Back shows the game again');
+    }
+    // Cancel: the second run stops early and says so.
+    await page.click('#review');
+    await page.click('#review-cancel');
+    await page.waitForSelector('#review-panel[data-state="cancelled"]');
+    assert.match(await page.$eval('#review-status', (e) => e.textContent), /cancelled after \d+ of/);
+    assert.deepEqual(spy.wasm, [], 'no WebAssembly on the main thread');
+    assert.deepEqual(page.problems, []);
+    await context.close();
+  });
+
   test('the page handles input while a search runs in the Worker (ordered by events, not by time)', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
     const page = await openPage(context);

@@ -23,6 +23,8 @@ const helpers = {
       functions: Object.keys(DiceChess),
       bots: has('getBestMove') && has('getAvailableBots'),
       equity: has('estimateEquity'),
+      winProbability: has('getWinProbability'),
+      analysis: has('analyzeTurn') && has('reviewTurn'),
       books: has('registerOpeningBookBot') && has('validateOpeningBook'),
       botList: has('getAvailableBots') ? DiceChess.getAvailableBots() : [],
       timePolicies: has('getAvailableTimePolicies') ? DiceChess.getAvailableTimePolicies() : [],

@@ -1,7 +1,8 @@
 // Dice Chess in the browser: the page of the demo. It never runs the engine itself; two module
 // Workers (engine.worker.js) do: "rules" answers the quick rules calls of the turn loop, "think"
-// runs the opponent's searches, the equity estimates and the opening books, so that a long search
-// never delays a click.
+// runs the opponent's searches, the hints, the game review, the equity estimates and the opening
+// books, so that a long search never delays a click. The win-probability bar asks "rules"
+// (getWinProbability is the model, not a search).
 //
 // Query parameters (all optional): seed=<u32>, bot=<id>, color=w|b, time=<ms>, fast=1 (short
 // animations), dfen=<DFEN> (start from this position; with dice, they are the first roll).
@@ -103,6 +104,10 @@ const state = {
   phase: 'loading',
   result: null,
   equity: null,
+  winProb: null,
+  hints: null,
+  review: null,
+  view: null,
   gen: 0,
   lastMove: [],
   bookName: null,
@@ -151,7 +156,7 @@ function layoutBoard() {
 /** Legal continuations at the current node: Map from-square → Map to-square → [uci]. */
 function offers() {
   const map = new Map();
-  if (state.phase !== 'human' || !state.node) return map;
+  if (state.phase !== 'human' || !state.node || state.view) return map;
   for (const uci of Object.keys(state.node)) {
     const from = uci.slice(0, 2);
     const to = uci.slice(2, 4);
@@ -164,7 +169,8 @@ function offers() {
 }
 
 function renderBoard() {
-  const dfen = state.current ?? state.position;
+  const dfen = state.view ?? state.current ?? state.position;
+  const hinted = state.hints?.dfen === state.current ? state.hints.first : [];
   const board = parseBoard(dfen);
   const moves = offers();
   const targets = state.selected ? moves.get(state.selected) ?? new Map() : new Map();
@@ -178,6 +184,7 @@ function renderBoard() {
     sq.classList.toggle('target', targets.has(name));
     sq.classList.toggle('capture', targets.has(name) && piece !== '');
     sq.classList.toggle('last', state.lastMove.includes(name));
+    sq.classList.toggle('hinted', hinted.includes(name));
     sq.setAttribute('role', 'gridcell');
     sq.setAttribute('aria-label', `${name}${piece ? ` ${piece === piece.toUpperCase() ? 'white' : 'black'} ${PIECE_NAME[piece.toLowerCase()]}` : ''}${moves.has(name) ? ', can move' : ''}${targets.has(name) ? ', legal target' : ''}`);
     if (moves.has(name) || targets.has(name)) sq.tabIndex = 0;
@@ -282,19 +289,39 @@ function renderMoves() {
 
 function renderEquity() {
   const box = $('#equity');
-  if (!state.features?.equity) {
+  const f = state.features;
+  if (!f?.winProbability && !f?.equity) {
     box.hidden = true;
     return;
   }
   box.hidden = false;
-  const e = state.equity;
-  if (!e) return;
-  const total = e.whiteWin + e.blackWin + e.undecided || 1;
-  const white = (e.whiteWin + e.undecided / 2) / total;
+  $('#equity-rollouts').hidden = !f.equity;
+  const p = f.winProbability ? state.winProb : state.equity && { whiteWin: state.equity.whiteWin, blackWin: state.equity.blackWin, draw: state.equity.undecided };
+  if (!p) return;
+  const white = p.whiteWin + p.draw / 2;
   $('#equity-white').style.width = `${(white * 100).toFixed(1)}%`;
-  $('#equity-label').textContent = `White ${(100 * e.whiteWin).toFixed(0)}% · Black ${(100 * e.blackWin).toFixed(0)}%${e.undecided > 0.005 ? ` · open ${(100 * e.undecided).toFixed(0)}%` : ''} (${e.rollouts} rollouts)`;
-  box.dataset.white = e.whiteWin.toFixed(4);
+  $('#equity-label').textContent = `White ${(100 * p.whiteWin).toFixed(0)}% · Black ${(100 * p.blackWin).toFixed(0)}%${p.draw > 0.005 ? ` · draw ${(100 * p.draw).toFixed(0)}%` : ''}`;
+  box.dataset.white = p.whiteWin.toFixed(4);
+  box.dataset.dfen = state.winProb?.dfen ?? '';
 }
+
+/** The best turns of the roll in progress, from analyzeTurn, with the player's win %. */
+function renderHints() {
+  const box = $('#hints');
+  $('#hint').disabled = !(state.features?.analysis && state.phase === 'human' && !state.view);
+  const h = state.hints;
+  if (!h || h.dfen !== state.current) {
+    box.hidden = true;
+    return;
+  }
+  box.hidden = false;
+  const mine = (c) => (sideOf(h.dfen) === 'w' ? c.whiteWin : c.blackWin);
+  $('#hint-list').innerHTML = h.candidates.length === 0
+    ? '<li>thinking…</li>'
+    : h.candidates.map((c) => `<li data-moves="${c.moves.map(uciOf).join(' ')}">${c.moves.map(uciOf).join(' ')} — ${(100 * mine(c)).toFixed(0)}%${c.loss > 0.0005 ? ` (−${(100 * c.loss).toFixed(1)})` : ''}</li>`).join('');
+}
+
+const uciOf = (m) => m.from + m.to + (m.promotion ?? '');
 
 function render() {
   renderBoard();
@@ -302,6 +329,8 @@ function render() {
   renderStatus();
   renderMoves();
   renderEquity();
+  renderHints();
+  $('#review').disabled = !(state.features?.analysis && state.turns.length > 0 && !state.review?.running);
 }
 
 let bannerTimer;
@@ -321,8 +350,11 @@ async function newGame() {
   const color = state.settings.color === 'random' ? (Math.random() < 0.5 ? 'w' : 'b') : state.settings.color;
   Object.assign(state, {
     human: color, position: state.start, turns: [], roll: null, tree: null, node: null, played: [],
-    current: null, lit: '', selected: null, result: null, lastMove: [], equity: null,
+    current: null, lit: '', selected: null, result: null, lastMove: [], equity: null, winProb: null, hints: null, view: null,
   });
+  if (state.review) state.review.cancelled = true;
+  state.review = null;
+  $('#review-panel').hidden = true;
   $('#banner').hidden = true;
   $('#export-box').hidden = true;
   $('#seed').value = String(state.settings.seed);
@@ -336,7 +368,7 @@ async function newGame() {
     render();
     return;
   }
-  updateEquity(gen);
+  updateWinProb(gen);
   nextTurn(gen);
 }
 
@@ -359,6 +391,7 @@ async function nextTurn(gen) {
   state.tree = tree;
   state.node = tree;
   state.lit = lit ?? '';
+  updateWinProb(gen);
   const human = side === state.human;
   state.phase = human ? 'rolling' : 'bot';
   render();
@@ -378,7 +411,7 @@ async function nextTurn(gen) {
     state.roll = null;
     state.current = null;
     render();
-    updateEquity(gen);
+    updateWinProb(gen);
     return nextTurn(gen);
   }
   if (human) {
@@ -466,6 +499,7 @@ async function playMicro(uci, gen) {
   state.selected = null;
   state.lastMove = [uci.slice(0, 2), uci.slice(2, 4)];
   render();
+  updateWinProb(gen);
   return true;
 }
 
@@ -489,7 +523,7 @@ async function finishTurn(gen, by, book) {
   state.played = [];
   state.phase = 'between';
   render();
-  updateEquity(gen);
+  updateWinProb(gen);
   return nextTurn(gen);
 }
 
@@ -507,6 +541,17 @@ function finishGame(status) {
   $('#game-over').dataset.result = winner === null ? '*' : winner === 'white' ? '1-0' : '0-1';
 }
 
+/** The win-probability bar: getWinProbability of what the board shows (the model, instant). */
+async function updateWinProb(gen) {
+  if (!state.features?.winProbability) return updateEquity(gen);
+  const dfen = state.current ?? state.position;
+  const p = await rules.call('getWinProbability', dfen);
+  if (gen !== state.gen || dfen !== (state.current ?? state.position) || !p) return;
+  state.winProb = { ...p, dfen };
+  renderEquity();
+}
+
+/** The 200-rollout equity estimate of the position (its dice ignored). */
 async function updateEquity(gen) {
   if (!state.features?.equity) return;
   const dfen = state.position;
@@ -514,6 +559,7 @@ async function updateEquity(gen) {
   if (gen !== state.gen || dfen !== state.position) return;
   state.equity = equity;
   renderEquity();
+  return equity;
 }
 
 // ---- the player's input -------------------------------------------------------------------------
@@ -655,7 +701,7 @@ $('#undo').addEventListener('click', () => {
   Object.assign(state, { result: null, roll: null, current: null, tree: null, node: null, played: [], selected: null, lastMove: [] });
   $('#banner').hidden = true;
   announce('Your last turn was taken back.', 'info');
-  updateEquity(gen);
+  updateWinProb(gen);
   nextTurn(gen);
 });
 
@@ -759,6 +805,105 @@ $('#export').addEventListener('click', () => {
   a.click();
   a.remove();
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+});
+
+// ---- coaching: rollouts on demand, hints, the game review ------------------------------------------
+$('#equity-rollouts').addEventListener('click', async () => {
+  $('#equity-estimate').textContent = '…';
+  const e = await updateEquity(state.gen);
+  $('#equity-estimate').textContent = e ? `White ${(100 * e.whiteWin).toFixed(0)}% · Black ${(100 * e.blackWin).toFixed(0)}% (${e.rollouts} rollouts)` : '';
+});
+
+$('#hint').addEventListener('click', async () => {
+  if (state.phase !== 'human' || !state.features?.analysis) return;
+  const dfen = state.current;
+  state.hints = { dfen, candidates: [], first: [] };
+  renderHints();
+  const a = await think.call('analyzeTurn', dfen, { timeBudgetMs: Math.min(state.settings.timeMs, 2000), topN: 3 });
+  if (state.current !== dfen) return;
+  const best = a.candidates[0]?.moves[0];
+  state.hints = { dfen, candidates: a.candidates, first: best ? [best.from, best.to] : [] };
+  render();
+});
+
+/** White's expected score of a reviewed value of `mover`. */
+const whiteScore = (mover, v) => (mover === 'white' ? v : 1 - v);
+
+/**
+ * Reviews the game turn by turn in the "think" Worker (reviewTurn), with a progress bar; Cancel
+ * stops it after the turn in progress.
+ */
+async function reviewGame() {
+  if (!state.features?.analysis || state.turns.length === 0 || state.review?.running) return;
+  const turns = state.turns.slice();
+  const review = { running: true, cancelled: false, results: [] };
+  state.review = review;
+  const panel = $('#review-panel');
+  panel.hidden = false;
+  panel.dataset.state = 'running';
+  $('#review-cancel').hidden = false;
+  $('#review-progress').max = turns.length;
+  $('#review-summary').innerHTML = '';
+  $('#review-mistakes').innerHTML = '';
+  $('#review-chart').innerHTML = '';
+  render();
+  const budget = FAST ? 20 : 200;
+  for (const [i, t] of turns.entries()) {
+    if (review.cancelled) break;
+    $('#review-status').textContent = `Reviewing turn ${i + 1} of ${turns.length}…`;
+    const r = await think.call('reviewTurn', `${withoutDice(t.before)} ${t.dice}`, t.moves, { timeBudgetMs: budget });
+    if (!r) break;
+    review.results.push({ ...r, number: i + 1, roll: `${withoutDice(t.before)} ${t.dice}` });
+    $('#review-progress').value = i + 1;
+    panel.dataset.done = String(i + 1);
+  }
+  review.running = false;
+  $('#review-cancel').hidden = true;
+  if (state.review !== review) return;
+  panel.dataset.state = review.cancelled ? 'cancelled' : 'done';
+  $('#review-status').textContent = review.cancelled
+    ? `Review cancelled after ${review.results.length} of ${turns.length} turns.`
+    : `${turns.length} turns reviewed by expectimax-v2 (${budget} ms a turn). Error: win probability given up against the best turn; luck: what the roll changed.`;
+  renderReview(review.results);
+  render();
+}
+
+function renderReview(results) {
+  // White's win probability before each turn, then after the last one.
+  const points = results.map((r) => whiteScore(r.mover, r.before));
+  const last = results.at(-1);
+  if (last) points.push(whiteScore(last.mover, last.afterPlayed));
+  const x = (i) => (points.length < 2 ? 50 : (100 * i) / (points.length - 1));
+  $('#review-chart').innerHTML = `<line class="half" x1="0" y1="20" x2="100" y2="20"/><polyline points="${points.map((p, i) => `${x(i).toFixed(2)},${(40 * (1 - p)).toFixed(2)}`).join(' ')}"/>`;
+  $('#review-chart').dataset.points = String(points.length);
+  const sides = ['white', 'black'].map((side) => {
+    const mine = results.filter((r) => r.mover === side);
+    const unforced = mine.filter((r) => !r.forced);
+    const count = (label) => unforced.filter((r) => r.label === label).length;
+    const errorRate = unforced.length ? unforced.reduce((a, r) => a + r.error, 0) / unforced.length : 0;
+    return { side, errorRate, luck: mine.reduce((a, r) => a + r.luck, 0), inaccuracies: count('inaccuracy'), mistakes: count('mistake'), blunders: count('blunder') };
+  });
+  $('#review-summary').innerHTML = `<table><tr><th></th><th>error rate</th><th>luck</th><th>?!</th><th>?</th><th>??</th></tr>${sides.map((s) => `<tr data-side="${s.side}" data-error-rate="${s.errorRate.toFixed(4)}"><td>${colourName(s.side[0])}</td><td>${(100 * s.errorRate).toFixed(1)}%</td><td>${s.luck >= 0 ? '+' : ''}${(100 * s.luck).toFixed(0)}%</td><td>${s.inaccuracies}</td><td>${s.mistakes}</td><td>${s.blunders}</td></tr>`).join('')}</table>`;
+  const worst = results.filter((r) => !r.forced && r.label).sort((a, b) => b.error - a.error).slice(0, 5);
+  $('#review-mistakes').innerHTML = worst.map((r) => `<li><button type="button" data-turn="${r.number}">${colourName(r.mover[0])}, turn ${r.number} (${r.dice}): ${r.label} −${(100 * r.error).toFixed(1)}% — played ${r.played.join(' ') || 'pass'}, best ${r.best.join(' ')}</button></li>`).join('');
+}
+
+$('#review').addEventListener('click', () => reviewGame());
+$('#review-cancel').addEventListener('click', () => { if (state.review) state.review.cancelled = true; });
+$('#review-mistakes').addEventListener('click', (e) => {
+  const n = Number(e.target.closest('button[data-turn]')?.dataset.turn);
+  const r = state.review?.results.find((x) => x.number === n);
+  if (!r) return;
+  // The position of that turn, with its dice, on the board; the game resumes with "Back".
+  state.view = r.roll;
+  state.selected = null;
+  $('#review-back').hidden = false;
+  render();
+});
+$('#review-back').addEventListener('click', () => {
+  state.view = null;
+  $('#review-back').hidden = true;
+  render();
 });
 
 // ---- start --------------------------------------------------------------------------------------
