@@ -2,6 +2,8 @@
 //! review of turns and games.
 #![cfg(feature = "book")]
 
+mod common;
+
 use dicechess::internals::rolls56;
 use dicechess::{
     analyze_turn, choose_turn, legal_turns, review_game, review_turn, win_chances, win_probability, Clock, Color,
@@ -10,23 +12,7 @@ use dicechess::{
 
 /// The turn starts (no dice) of a few seeded games between `greedy` bots.
 fn positions(games: usize, seed: u64) -> Vec<Position> {
-    let registry = Registry::new();
-    let bot = registry.get("greedy").unwrap().as_ref();
-    let (mut dice, mut rng) = (Rng::from_seed(seed), Rng::from_seed(seed + 1));
-    let mut out = Vec::new();
-    for _ in 0..games {
-        let mut pos = Position::initial();
-        for _ in 0..80 {
-            out.push(pos);
-            pos.set_dice(dice.three_dice());
-            let Ok(roll) = Roll::new(&pos) else { break };
-            let choice = choose_turn(bot, roll, &mut rng, None);
-            if pos.play_turn(&choice.moves) {
-                break;
-            }
-        }
-    }
-    out
+    common::games::turn_starts("greedy", games, 80, seed, seed + 1)
 }
 
 fn dfen(text: &str) -> Position {

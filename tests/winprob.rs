@@ -3,10 +3,12 @@
 //! symmetry, the values of finished games and rolls.
 #![cfg(feature = "search")]
 
+mod common;
+
 use dicechess::internals::{
     DENSE_NAMES, INPUTS, MANIFEST, PSQ_INPUTS, VECTORS, WEIGHTS_SOURCE, WINPROB_FORMAT_VERSION as FORMAT_VERSION,
 };
-use dicechess::{choose_turn, legal_turns, mover_score, roll_value, win_chances, Registry, Rng, Roll, WinChances};
+use dicechess::{legal_turns, mover_score, roll_value, win_chances, WinChances};
 use dicechess::{Dice, Position, Turns};
 use sha2::{Digest, Sha256};
 
@@ -59,23 +61,8 @@ fn inference_reproduces_the_trainers_vectors() {
 
 /// The vectors' positions and the turn starts of a few seeded games between random bots.
 fn positions() -> Vec<Position> {
-    let registry = Registry::new();
-    let random = registry.get("random").unwrap().as_ref();
     let mut out: Vec<Position> = vectors().into_iter().map(|(p, _)| p).collect();
-    let mut dice = Rng::from_seed(12);
-    let mut rng = Rng::from_seed(13);
-    for _ in 0..8 {
-        let mut pos = Position::initial();
-        for _ in 0..60 {
-            out.push(pos);
-            pos.set_dice(dice.three_dice());
-            let Ok(roll) = Roll::new(&pos) else { break };
-            let choice = choose_turn(random, roll, &mut rng, None);
-            if pos.play_turn(&choice.moves) {
-                break;
-            }
-        }
-    }
+    out.extend(common::games::turn_starts("random", 8, 60, 12, 13));
     out
 }
 

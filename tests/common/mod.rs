@@ -14,6 +14,9 @@ pub mod book_cli;
 pub mod cli;
 /// The `../shared/conformance/<suite>` vectors: lookup, typed loading and the one case runner.
 pub mod conformance;
+/// Turn starts of seeded games between built-in bots.
+#[cfg(feature = "search")]
+pub mod games;
 /// Random positions for the property tests.
 #[cfg(not(target_arch = "wasm32"))] // proptest is a native-only dev-dependency
 pub mod random;
