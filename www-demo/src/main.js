@@ -1,8 +1,8 @@
 // Dice Chess in the browser: the page of the demo. It never runs the engine itself; two module
 // Workers (engine.worker.js) do: "rules" answers the quick rules calls of the turn loop, "think"
 // runs the opponent's searches, the hints, the game review, the equity estimates and the opening
-// books, so that a long search never delays a click. The win-probability bar asks "rules"
-// (getWinProbability is the model, not a search).
+// books, so that a long search never delays a click (and the win-probability bar, which must not
+// delay the turn loop's quick calls either).
 //
 // Query parameters (all optional): seed=<u32>, bot=<id>, color=w|b, time=<ms>, fast=1 (short
 // animations), dfen=<DFEN> (start from this position; with dice, they are the first roll).
@@ -541,11 +541,15 @@ function finishGame(status) {
   $('#game-over').dataset.result = winner === null ? '*' : winner === 'white' ? '1-0' : '0-1';
 }
 
-/** The win-probability bar: getWinProbability of what the board shows (the model, instant). */
+/**
+ * The win-probability bar: getWinProbability of what the board shows. Asked of "think", not
+ * "rules": with dice it values every turn of the 56 rolls (up to tens of milliseconds), which must
+ * not delay the turn loop's quick calls; between turns it is the model (microseconds).
+ */
 async function updateWinProb(gen) {
   if (!state.features?.winProbability) return updateEquity(gen);
   const dfen = state.current ?? state.position;
-  const p = await rules.call('getWinProbability', dfen);
+  const p = await think.call('getWinProbability', dfen);
   if (gen !== state.gen || dfen !== (state.current ?? state.position) || !p) return;
   state.winProb = { ...p, dfen };
   renderEquity();
