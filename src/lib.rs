@@ -94,12 +94,12 @@ pub use rules::{
 #[cfg(all(feature = "search", not(target_arch = "wasm32")))]
 pub use search::SystemClock;
 #[cfg(feature = "search")]
-pub use search::{before_roll_chances, mover_score, roll_chances, roll_value, win_chances, WinChances};
-#[cfg(feature = "search")]
 pub use search::{
     choose_turn, decide, estimate_equity, legal_turns, Bot, BotInfo, Budgeting, Builtin, Choice, Clock, Deadline,
     Equity, ManualClock, Moment, Question, RegisterError, Registry, Rng, SearchContext, Turn,
 };
+#[cfg(feature = "search")]
+pub use search::{mover_score, roll_chances, roll_value, win_chances, WinChances};
 
 #[cfg(feature = "search")]
 pub use analysis::{

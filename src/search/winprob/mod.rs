@@ -25,8 +25,7 @@ use std::ops::ControlFlow;
 pub(crate) use features::DENSE_LEN;
 pub use features::{features, Features, DENSE_NAMES, INPUTS, PSQ_INPUTS};
 
-use super::kcp::rolls56;
-use crate::{Dice, Position, Turns};
+use crate::{Position, Turns};
 
 /// The generated weights (`scripts/train/train.py`).
 #[allow(unreachable_pub)] // generated as `pub const`; private to this module
@@ -160,28 +159,6 @@ pub fn roll_chances(pos: &Position) -> WinChances {
         }
     });
     best.unwrap_or_else(|| pass_chances(pos))
-}
-
-/// The outcome probabilities of `pos` for its side to move before its dice are rolled, one turn
-/// deeper than [`win_chances`]: the mean of [`roll_chances`] over the 56 rolls, each weighted by
-/// its probability (dice ignored). Their luck, `roll_value − before_roll_chances.score()`, has
-/// mean zero by construction.
-pub fn before_roll_chances(pos: &Position) -> WinChances {
-    let mut start = *pos;
-    start.set_dice(Dice::EMPTY);
-    if start.is_finished() {
-        return win_chances(&start);
-    }
-    let (mut mover, mut opponent, mut draw) = (0.0f64, 0.0f64, 0.0f64);
-    for r in rolls56() {
-        let mut roll = start;
-        roll.set_dice(r.dice);
-        let c = roll_chances(&roll);
-        let w = f64::from(r.weight) / 216.0;
-        (mover, opponent, draw) =
-            (mover + w * f64::from(c.mover), opponent + w * f64::from(c.opponent), draw + w * f64::from(c.draw));
-    }
-    WinChances { mover: mover as f32, opponent: opponent as f32, draw: draw as f32 }
 }
 
 /// The outcome probabilities of passing the turn of `pos` for its side to move.
