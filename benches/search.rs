@@ -19,7 +19,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use dicechess::internals::{advance, chance_node, kcp_numerator, ExpectimaxBot};
 use dicechess::internals::{ExpectimaxV2Bot, ExpectimaxV2Config as Config, Learned, Limits, Searcher};
 use dicechess::Roll;
-use dicechess::{choose_turn, estimate_equity, legal_turns, win_chances, Bot, Registry, Rng};
+use dicechess::{choose_turn, estimate_equity, legal_turns, roll_estimate, win_chances, Bot, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};
 
 const POSITIONS: &[(&str, &str)] = &[
@@ -207,6 +207,11 @@ fn winprob(c: &mut Criterion) {
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.bench_function("scratch/5positions", |b| {
         b.iter(|| positions.iter().map(|p| win_chances(black_box(p)).mover).sum::<f32>())
+    });
+    // The roll model (issue 13): the same positions with the dice PNB.
+    let rolls: Vec<Position> = POSITIONS.iter().map(|(_, fen)| position(&format!("{fen} {DICE_123}"))).collect();
+    g.bench_function("roll/5positions", |b| {
+        b.iter(|| rolls.iter().map(|p| roll_estimate(black_box(p)).mover).sum::<f32>())
     });
     g.finish();
 }

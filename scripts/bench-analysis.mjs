@@ -26,8 +26,21 @@ const noDice = perCall(() => P.getWinProbability(fens[k++ % fens.length]));
 console.log(`getWinProbability without dice (the model): ${noDice.toFixed(2)} µs per call through the package, over ${fens.length} positions`);
 for (const [name, fen] of Object.entries(POSITIONS)) {
   const roll = `${fen} ${DICE['123']}`;
-  console.log(`getWinProbability with dice, ${name} ${DICE['123']}: ${(perCall(() => P.getWinProbability(roll), 500) / 1000).toFixed(2)} ms per call`);
+  console.log(`getWinProbability with dice, ${name} ${DICE['123']}: ${perCall(() => P.getWinProbability(roll)).toFixed(2)} µs per call`);
 }
+// Every roll of the five positions (a king capture found by the exact check costs more).
+const FACES = 'PNBRQK';
+const rolls = [];
+for (const fen of fens) {
+  const white = fen.split(' ')[1] === 'w';
+  for (let a = 0; a < 6; a++) for (let b = a; b < 6; b++) for (let c = b; c < 6; c++) {
+    const dice = FACES[a] + FACES[b] + FACES[c];
+    rolls.push(`${fen} ${white ? dice : dice.toLowerCase()}`);
+  }
+}
+let j = 0;
+const anyRoll = perCall(() => P.getWinProbability(rolls[j++ % rolls.length]), 500);
+console.log(`getWinProbability with dice, the 56 rolls of each position: ${anyRoll.toFixed(2)} µs per call`);
 
 console.log('\nanalyzeTurn at its default budget (1000 ms), top 5:');
 for (const [name, fen] of Object.entries(POSITIONS)) {

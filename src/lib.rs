@@ -99,7 +99,7 @@ pub use search::{
     Equity, ManualClock, Moment, Question, RegisterError, Registry, Rng, SearchContext, Turn,
 };
 #[cfg(feature = "search")]
-pub use search::{mover_score, roll_chances, roll_value, win_chances, WinChances};
+pub use search::{mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances};
 
 #[cfg(feature = "search")]
 pub use analysis::{

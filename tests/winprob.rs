@@ -1,14 +1,15 @@
-//! The win-probability model (issue 12): the committed weights match their manifest, the crate's
-//! inference reproduces the trainer's vectors, the probabilities are probabilities, colour
-//! symmetry, the values of finished games and rolls.
+//! The win-probability model (issue 12) and the roll model (issue 13): the committed weights
+//! match their manifests, the crate's inference reproduces the trainers' vectors, the
+//! probabilities are probabilities, colour symmetry, the values of finished games and rolls.
 #![cfg(feature = "search")]
 
 mod common;
 
 use dicechess::internals::{
-    DENSE_NAMES, INPUTS, MANIFEST, PSQ_INPUTS, VECTORS, WEIGHTS_SOURCE, WINPROB_FORMAT_VERSION as FORMAT_VERSION,
+    DENSE_NAMES, INPUTS, MANIFEST, PSQ_INPUTS, ROLL_FORMAT_VERSION, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS,
+    ROLL_WEIGHTS_SOURCE, VECTORS, WEIGHTS_SOURCE, WINPROB_FORMAT_VERSION as FORMAT_VERSION,
 };
-use dicechess::{legal_turns, mover_score, roll_value, win_chances, WinChances};
+use dicechess::{legal_turns, mover_score, roll_estimate, roll_value, win_chances, RollValue, WinChances};
 use dicechess::{Dice, Position, Turns};
 use sha2::{Digest, Sha256};
 
@@ -57,6 +58,71 @@ fn inference_reproduces_the_trainers_vectors() {
         assert!((w.opponent - opponent).abs() < 1e-4, "{dfen}: {w:?} against {opponent}");
         assert!((w.draw - draw).abs() < 1e-4, "{dfen}: {w:?} against {draw}");
     }
+}
+
+#[test]
+fn the_roll_weights_match_their_manifest() {
+    let m: serde_json::Value = serde_json::from_str(ROLL_MANIFEST).expect("the roll manifest is JSON");
+    assert_eq!(m["formatVersion"].as_u64(), Some(u64::from(ROLL_FORMAT_VERSION)));
+    assert_eq!(m["weightsSha256"].as_str(), Some(hex(&Sha256::digest(ROLL_WEIGHTS_SOURCE.as_bytes())).as_str()));
+    let names: Vec<&str> = m["names"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
+    assert_eq!(names, ROLL_NAMES);
+    // Measured on held-out rolls, and better than ignoring the dice.
+    let all = &m["heldout"]["all"];
+    assert!(all["rows"].as_u64().unwrap() >= 50_000);
+    assert!(all["model"]["meanAbsError"].as_f64().unwrap() < all["diceIgnored"]["meanAbsError"].as_f64().unwrap());
+}
+
+#[test]
+fn roll_inference_reproduces_the_trainers_vectors() {
+    let lines: Vec<&str> = ROLL_VECTORS.lines().filter(|l| !l.is_empty()).collect();
+    assert!(lines.len() >= 32, "{} vectors", lines.len());
+    for line in lines {
+        let (dfen, score) = line.split_once('\t').expect("dfen and score");
+        let pos = Position::from_dfen(dfen).expect("a vector DFEN");
+        let expected: f32 = score.parse().expect("a score");
+        let got = roll_estimate(&pos).score();
+        assert!((got - expected).abs() < 1e-4, "{dfen}: {got} against {expected}");
+    }
+}
+
+#[test]
+fn the_roll_estimate_follows_the_searched_roll_value() {
+    // On the positions below, the estimate is nearer the searched value than the value before
+    // the roll is (the trainer's held-out error is in the manifest; this pins the direction).
+    // The estimates of the 56 rolls average to the value before the roll (centred in logit
+    // space, so not exactly).
+    let (mut model, mut ignored, mut n) = (0.0f64, 0.0f64, 0);
+    let (mut gap, mut positions_seen) = (0.0f64, 0);
+    for pos in positions().into_iter().step_by(4) {
+        let mut mean = 0.0;
+        for (dice, v) in RollValue::each(&pos) {
+            let mut rolled = pos;
+            rolled.set_dice(dice);
+            let c = roll_estimate(&rolled);
+            assert!((c.mover + c.opponent + c.draw - 1.0).abs() < 1e-5, "{c:?}");
+            let weight = dicechess::internals::rolls56().iter().find(|r| r.dice == dice).unwrap().weight;
+            mean += f64::from(weight) / 216.0 * f64::from(c.score());
+            if v.after >= 1.0 {
+                continue;
+            }
+            model += (f64::from(c.score()) - v.after).abs();
+            ignored += (v.before - v.after).abs();
+            n += 1;
+        }
+        if !pos.is_finished() {
+            gap += (mean - f64::from(win_chances(&pos).score())).abs();
+            positions_seen += 1;
+        }
+    }
+    assert!(gap / f64::from(positions_seen) < 0.02, "mean gap {}", gap / f64::from(positions_seen));
+    assert!(n >= 500, "{n} rolls");
+    assert!(
+        model < 0.75 * ignored,
+        "mean error {} against {} with the dice ignored",
+        model / n as f64,
+        ignored / n as f64
+    );
 }
 
 /// The vectors' positions and the turn starts of a few seeded games between random bots.

@@ -20,8 +20,9 @@ export declare function shouldBotAcceptDraw(dfen: Dfen, options?: DecisionOption
 /** Monte-Carlo equity of the position; `varianceReductionVsVanilla` may be `Infinity`. Neutral result for invalid input. */
 export declare function estimateEquity(dfen: Dfen, options?: EquityOptions): EquityResult;
 /**
- * Who is winning, from the win-probability model: without dice the position before its roll (about a microsecond),
- * with dice the value of that roll. A finished game gives 1 and 0. `undefined` for an invalid DFEN.
+ * Who is winning, from the win-probability model: without dice the position before its roll, with dice the value of
+ * that roll or of what is left of it (the roll model); microseconds either way. A finished game gives 1 and 0.
+ * `undefined` for an invalid DFEN.
  */
 export declare function getWinProbability(dfen: Dfen): WinProbability | undefined;
 /**

@@ -14,8 +14,8 @@ pub use review::{
 };
 
 use crate::search::expectimax_v2::{Analysis, DefaultEvaluator, ExpectimaxV2Bot};
-use crate::search::{legal_turns, roll_chances, rolls56, win_chances, Deadline, Turn, WinChances};
-use crate::{Color, Move, Position, Roll, Turns};
+use crate::search::{legal_turns, roll_chances, roll_estimate, rolls56, win_chances, Deadline, Turn, WinChances};
+use crate::{Color, Dice, Move, Position, Roll, Turns};
 
 /// The search budget of [`analyze_turn`] when the caller gives none, in milliseconds: that of
 /// `expectimax-v2`'s `getBestMove`.
@@ -51,16 +51,12 @@ impl WinProbability {
     }
 }
 
-/// The win probability of `pos`. Without dice: the position before its roll, the model's value
-/// (about a microsecond). With dice: the value of that roll, [`RollValue::after`] (one
-/// evaluation per legal turn of each of the 56 rolls). A finished game is decided (1 and 0);
-/// with no king at all, a draw.
+/// The win probability of `pos`: the model's, about a microsecond either way. Without dice, the
+/// position before its roll ([`win_chances`]); with dice, the value of that roll or of what is
+/// left of it ([`roll_estimate`], which estimates [`RollValue::after`] without walking the turns).
+/// A finished game is decided (1 and 0); with no king at all, a draw.
 pub fn win_probability(pos: &Position) -> WinProbability {
-    if pos.dice().is_empty() {
-        return WinProbability::of(win_chances(pos), pos.turn());
-    }
-    let v = RollValue::of(pos);
-    WinProbability::of(split_chances(v.after, &v.best), pos.turn())
+    WinProbability::of(roll_estimate(pos), pos.turn())
 }
 
 /// A roll's value for its mover, centred on the model so that the values of the 56 rolls average
@@ -82,27 +78,68 @@ pub struct RollValue {
 impl RollValue {
     /// The value of the roll `pos` (a position with dice; without, the roll is a pass).
     pub fn of(pos: &Position) -> RollValue {
-        let mut start = *pos;
-        start.set_dice(crate::Dice::EMPTY);
-        let before = f64::from(win_chances(&start).score());
+        let start = without_dice(pos);
         let best = roll_chances(pos);
-        let raw = f64::from(best.score());
-        if raw >= 1.0 || start.is_finished() {
-            return RollValue { before, after: raw, best };
+        if best.score() >= 1.0 || start.is_finished() {
+            let before = f64::from(win_chances(&start).score());
+            return RollValue { before, after: f64::from(best.score()), best };
         }
-        // The mean raw value and the probability of the rolls that do not win outright.
+        Centring::of(&start).value(&start, best)
+    }
+
+    /// The values of the 56 rolls of `start` (its dice ignored), in the order of `rolls56`: as
+    /// [`RollValue::of`] each, at the cost of one.
+    pub fn each(start: &Position) -> Vec<(Dice, RollValue)> {
+        let start = without_dice(start);
+        let centring = Centring::of(&start);
+        rolls56().iter().zip(centring.best).map(|(r, best)| (r.dice, centring.value(&start, best))).collect()
+    }
+}
+
+fn without_dice(pos: &Position) -> Position {
+    let mut start = *pos;
+    start.set_dice(Dice::EMPTY);
+    start
+}
+
+/// What centres the rolls of one position: the best chances of each of the 56 rolls, the mean
+/// raw value and the probability of the rolls that do not win outright.
+struct Centring {
+    before: f64,
+    best: [WinChances; 56],
+    mean: f64,
+    open: f64,
+}
+
+impl Centring {
+    fn of(start: &Position) -> Centring {
+        let before = f64::from(win_chances(start).score());
+        let mut best = [WinChances::NEUTRAL; 56];
         let (mut mean, mut open) = (0.0, 0.0);
-        for r in rolls56() {
-            let mut roll = start;
-            roll.set_dice(r.dice);
-            let v = f64::from(roll_chances(&roll).score());
-            let w = f64::from(r.weight) / 216.0;
-            mean += w * v;
-            if v < 1.0 {
-                open += w;
+        if !start.is_finished() {
+            for (r, slot) in rolls56().iter().zip(best.iter_mut()) {
+                let mut roll = *start;
+                roll.set_dice(r.dice);
+                *slot = roll_chances(&roll);
+                let v = f64::from(slot.score());
+                let w = f64::from(r.weight) / 216.0;
+                mean += w * v;
+                if v < 1.0 {
+                    open += w;
+                }
             }
         }
-        RollValue { before, after: (raw + (before - mean) / open).clamp(0.0, 1.0), best }
+        Centring { before, best, mean, open }
+    }
+
+    /// The centred value of a roll of `start` whose best turn leaves `best`.
+    fn value(&self, start: &Position, best: WinChances) -> RollValue {
+        let raw = f64::from(best.score());
+        let before = self.before;
+        if raw >= 1.0 || start.is_finished() || self.open <= 0.0 {
+            return RollValue { before, after: raw, best };
+        }
+        RollValue { before, after: (raw + (before - self.mean) / self.open).clamp(0.0, 1.0), best }
     }
 }
 

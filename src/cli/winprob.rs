@@ -1,7 +1,8 @@
 //! `dicechess winprob`: the win-probability model's tools. `describe` prints its inputs (JSON),
 //! `features` turns `datagen` positions into the trainer's sparse input rows (svmlight), and
 //! `calibrate` measures the model on held-out positions: log loss, Brier score, expected
-//! calibration error, a reliability table, and a comparison with `estimate_equity` on a subset.
+//! calibration error, a reliability table, and a comparison with `estimate_equity` on a subset;
+//! `rolls` writes the roll model's training rows (`scripts/train/train_roll.py`).
 //!
 //! Input lines are those of `datagen`: `dfen \t result ...`, `result` one of `W`, `L`, `D` for
 //! the side to move.
@@ -12,11 +13,16 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
-use crate::search::winprob::{features, win_chances, WinChances, DENSE_NAMES, INPUTS, PSQ_INPUTS};
+use crate::search::winprob::{
+    features, roll_estimate, roll_inputs, win_chances, RollInputs, WinChances, DENSE_NAMES, INPUTS, PSQ_INPUTS,
+    ROLL_NAMES,
+};
 use crate::search::{estimate_equity, Rng, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS};
+use crate::search::{legal_turns, rolls56};
 use crate::{Color, Position};
+use crate::{RollValue, Turns};
 
-use super::args::parse_seed;
+use super::args::{parse_seed, pool, Workers};
 use super::files::{read_text, write_output};
 use super::io::{self, Exit, Failure, Outcome};
 
@@ -34,6 +40,24 @@ enum WinprobCommand {
     Features(FeaturesArgs),
     /// Measure the model (and optionally estimate_equity) on labelled positions.
     Calibrate(CalibrateArgs),
+    /// Write the roll model's training rows: every roll of each position, and partial turns,
+    /// with their searched values.
+    Rolls(RollsArgs),
+}
+
+#[derive(Debug, Args)]
+struct RollsArgs {
+    /// The positions (`datagen` output; `-` = stdin).
+    #[arg(short, long, value_name = "IN")]
+    input: String,
+    /// Where to write the rows (`-` = stdout).
+    #[arg(short, long, value_name = "OUT")]
+    output: String,
+    /// Seed of the partial turns (one roll and one turn drawn per position).
+    #[arg(long, value_name = "S", default_value = "1", value_parser = parse_seed)]
+    seed: u64,
+    #[command(flatten)]
+    workers: Workers,
 }
 
 #[derive(Debug, Args)]
@@ -96,6 +120,7 @@ pub(crate) fn winprob(args: WinprobArgs) -> Outcome {
         WinprobCommand::Describe => describe(),
         WinprobCommand::Features(a) => write_features(&a),
         WinprobCommand::Calibrate(a) => calibrate(&a),
+        WinprobCommand::Rolls(a) => write_rolls(&a),
     }
 }
 
@@ -105,10 +130,16 @@ struct Description {
     inputs: usize,
     psq_inputs: usize,
     dense_names: Vec<&'static str>,
+    roll_names: Vec<&'static str>,
 }
 
 fn describe() -> Outcome {
-    let d = Description { inputs: INPUTS, psq_inputs: PSQ_INPUTS, dense_names: DENSE_NAMES.to_vec() };
+    let d = Description {
+        inputs: INPUTS,
+        psq_inputs: PSQ_INPUTS,
+        dense_names: DENSE_NAMES.to_vec(),
+        roll_names: ROLL_NAMES.to_vec(),
+    };
     println!("{}", io::json(&d)?);
     Ok(Exit::Success)
 }
@@ -282,5 +313,76 @@ fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> String {
         equity_us / model_us
     );
     let _ = writeln!(out, "log loss difference (model − estimate_equity), paired: {mean_diff:+.4} ± {half:.4} (95%)");
+    out
+}
+
+/// `winprob rolls`: for each position, one row per roll (all 56, weight `w/216`) and up to two
+/// rows of a partial turn (a random roll and legal turn, after its first one or two micro-moves;
+/// weight 1/2 each). A row: `dfen \t weight \t label \t result \t before \t kind \t ...`,
+/// `label` the searched value ([`RollValue::after`]), `before` the model's value before the roll,
+/// `kind` `O` (open: then the base logit and the centred inputs) or `D` (decided: then the roll
+/// model's score).
+fn write_rolls(args: &RollsArgs) -> Outcome {
+    use rayon::prelude::*;
+    let data = samples(&read_text(&args.input)?)?;
+    let pool = pool(args.workers.count())?;
+    let rows: Vec<String> = pool
+        .install(|| data.par_iter().enumerate().map(|(i, s)| roll_rows(s, args.seed.wrapping_add(i as u64))).collect());
+    write_output(&args.output, rows.concat().as_bytes())?;
+    Ok(Exit::Success)
+}
+
+/// The rows of one position (see [`write_rolls`]).
+fn roll_rows(s: &Sample, seed: u64) -> String {
+    let result = ["L", "D", "W"][s.label];
+    let mut out = String::new();
+    let mut row = |pos: &Position, weight: f64, label: f64| {
+        let before = f64::from(
+            win_chances(&{
+                let mut p = *pos;
+                p.set_dice(crate::Dice::EMPTY);
+                p
+            })
+            .score(),
+        );
+        let _ = write!(out, "{}\t{weight}\t{label}\t{result}\t{before}", pos.to_dfen());
+        match roll_inputs(pos) {
+            RollInputs::Decided(_) => {
+                let _ = write!(out, "\tD\t{}", roll_estimate(pos).score());
+            }
+            RollInputs::Open { base, centred, .. } => {
+                let _ = write!(out, "\tO\t{base}");
+                for x in centred {
+                    let _ = write!(out, "\t{x}");
+                }
+            }
+        }
+        out.push('\n');
+    };
+    for (dice, v) in RollValue::each(&s.pos) {
+        let mut rolled = s.pos;
+        rolled.set_dice(dice);
+        let weight = f64::from(rolls56().iter().find(|r| r.dice == dice).map_or(0, |r| r.weight)) / 216.0;
+        row(&rolled, weight, v.after);
+    }
+    // A partial turn: a random roll, a random legal turn, its first one and two micro-moves.
+    let mut rng = Rng::from_seed(seed);
+    let mut rolled = s.pos;
+    rolled.set_dice(rng.three_dice());
+    let Some(turns) = Turns::of_position(&rolled) else { return out };
+    let list = legal_turns(&turns);
+    if list.is_empty() {
+        return out;
+    }
+    let turn = &list[rng.index(list.len())];
+    let (mut node, mut spent) = (rolled, 0);
+    for &m in &turn.moves()[..turn.len().saturating_sub(1).min(2)] {
+        let Some(step) = turns.step(&node, spent, m) else { break };
+        if step.captures_king {
+            break;
+        }
+        (node, spent) = (step.position, step.spent);
+        row(&node, 0.5, RollValue::of(&node).after);
+    }
     out
 }

@@ -1,8 +1,6 @@
 //! The dice distribution (BOTS.md §2.5) and king-capture probability (BOTS.md §8).
 
 use crate::rules::attacks::{self, attacks};
-#[cfg(test)]
-use crate::rules::for_each_available;
 use crate::rules::for_each_move;
 use crate::{Bitboard, Color, Dice, Move, MoveKind, Position, Role, RoleSet};
 
@@ -475,11 +473,18 @@ const fn tables_table() -> Tables {
     t
 }
 
+/// `true` if the side to move of `pos` can take an enemy king with the dice `dice` (a subset of
+/// the pool, at most three): the per-roll search of BOTS.md §8 for one roll (the maximum-dice
+/// rule is ignored, as in [`kcp_numerator`]).
+pub(crate) fn captures_king_with(pos: &Position, dice: Dice) -> bool {
+    let targets = pos.pieces(pos.turn().opponent(), Role::King);
+    targets.any() && (Role::ALL.iter().any(|&r| dice.has(r) && hits(pos, r, targets)) || reaches(pos, dice, targets))
+}
+
 /// `true` if a single move of type `role` by the side to move lands on a square of `targets`.
 /// Only captures can land on an occupied square, and every capture onto an enemy piece is
 /// pseudo-legal, so this is the geometric attack test (en passant and castling land on empty
 /// squares; a pawn on its last rank has no attacks in the table, like in move generation).
-#[cfg(test)]
 #[inline]
 fn hits(pos: &Position, role: Role, targets: Bitboard) -> bool {
     let us = pos.turn();
@@ -495,27 +500,24 @@ fn hits(pos: &Position, role: Role, targets: Bitboard) -> bool {
     })
 }
 
-#[cfg(test)]
 /// `true` if some sequence of micro-moves with `dice` (at least one die) lands on a square of
 /// `targets`, the moves of this node excepted (the caller checked them with [`hits`]).
 fn reaches(pos: &Position, dice: Dice, targets: Bitboard) -> bool {
     if dice.len() < 2 {
         return false;
     }
-    let mut found = false;
-    for_each_available(pos, dice, |m| {
-        if found {
-            return;
-        }
+    // The moves as a list (`generate`, which the package already has), not a new instance of
+    // the generic move walk: this runs only for rolls the threat estimate flags, and stays small
+    // in the .wasm.
+    pos.generate(dice.roles()).into_iter().filter(|m| m.is_payable(dice)).any(|m| {
         let rest = m.pay(dice);
         if rest.is_empty() {
-            return;
+            return false;
         }
         let mut child = *pos;
         child.play_unchecked(m);
-        found = Role::ALL.iter().any(|&r| rest.has(r) && hits(&child, r, targets)) || reaches(&child, rest, targets);
-    });
-    found
+        Role::ALL.iter().any(|&r| rest.has(r) && hits(&child, r, targets)) || reaches(&child, rest, targets)
+    })
 }
 
 #[cfg(test)]

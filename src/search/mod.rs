@@ -26,7 +26,7 @@ pub use clock::{Clock, Deadline, ManualClock, Moment};
 pub use equity::{estimate_equity, Equity};
 pub use registry::{RegisterError, Registry};
 pub use turnlist::{legal_turns, Turn};
-pub use winprob::{mover_score, roll_chances, roll_value, win_chances, WinChances};
+pub use winprob::{mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances};
 
 pub(crate) use bot::path_score;
 pub use bot::win_probability;

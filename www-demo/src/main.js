@@ -542,14 +542,14 @@ function finishGame(status) {
 }
 
 /**
- * The win-probability bar: getWinProbability of what the board shows. Asked of "think", not
- * "rules": with dice it values every turn of the 56 rolls (up to tens of milliseconds), which must
- * not delay the turn loop's quick calls; between turns it is the model (microseconds).
+ * The win-probability bar: getWinProbability of what the board shows, with or without dice a
+ * model evaluation of a few microseconds. Asked of "rules", so that it moves while "think" is busy
+ * with a bot's turn or a review.
  */
 async function updateWinProb(gen) {
   if (!state.features?.winProbability) return updateEquity(gen);
   const dfen = state.current ?? state.position;
-  const p = await think.call('getWinProbability', dfen);
+  const p = await rules.call('getWinProbability', dfen);
   if (gen !== state.gen || dfen !== (state.current ?? state.position) || !p) return;
   state.winProb = { ...p, dfen };
   renderEquity();

@@ -5,7 +5,7 @@
 //! The view is normalised so that the mover plays "up": with Black to move the board is read
 //! colour-flipped, so a position and its colour flip have the same inputs by construction.
 
-use super::threats::{destinations, king_threats};
+use super::threats::{destinations, king_threats, KingThreats};
 use crate::rules::attacks;
 use crate::search::eval::value;
 use crate::{Bitboard, Color, Position, Role, Square};
@@ -105,7 +105,7 @@ fn reach(pos: &Position, side: Color) -> (u32, Bitboard, [Bitboard; 6]) {
 
 /// The largest value (kings excluded) of `victim`'s pieces attacked by `by`, in queens.
 #[inline]
-fn best_victim(pos: &Position, reach: Bitboard, victim: Color) -> f32 {
+pub(super) fn best_victim(pos: &Position, reach: Bitboard, victim: Color) -> f32 {
     let hit = reach & pos.by_color(victim);
     [Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn]
         .into_iter()
@@ -119,8 +119,26 @@ fn ring(pos: &Position, color: Color) -> Bitboard {
     pos.pieces(color, Role::King).first().map_or(Bitboard::EMPTY, attacks::king)
 }
 
+/// What the inputs were computed from, for the roll model (`roll.rs`): the board from the mover's
+/// view (the mover is White), where each side's pieces can move, and the mover's king threats.
+pub(super) struct Scan {
+    pub view: Position,
+    /// The mover's destinations per role, and their union.
+    pub us_roles: [Bitboard; 6],
+    /// The union of the opponent's destinations.
+    pub them_reach: Bitboard,
+    /// The mover's threats against the opponent's king.
+    pub us_threats: KingThreats,
+}
+
 /// The inputs of `pos` for its side to move (dice ignored).
 pub fn features(pos: &Position) -> Features {
+    features_and_scan(pos).0
+}
+
+/// [`features`] and what they were computed from (not inlined: one copy serves both models).
+#[inline(never)]
+pub(super) fn features_and_scan(pos: &Position) -> (Features, Scan) {
     let view = if pos.turn() == Color::Black { pos.color_flip() } else { *pos };
     let (us, them) = (Color::White, Color::Black);
     let mut f = Features { psq: [0; MAX_PIECES], len: 0, dense: [0.0; DENSE_LEN] };
@@ -169,7 +187,8 @@ pub fn features(pos: &Position) -> Features {
     let (mu, mt) = (side_material(us), side_material(them));
     d[25] = (mu + mt) as f32 / 7800.0;
     d[26] = (mu - mt) as f32 / 1000.0;
-    f
+    let scan = Scan { view, us_roles, them_reach, us_threats: threats[0] };
+    (f, scan)
 }
 
 #[cfg(test)]

@@ -18,12 +18,17 @@
 //! ```
 
 mod features;
+mod roll;
 mod threats;
 
 use std::ops::ControlFlow;
 
 pub(crate) use features::DENSE_LEN;
 pub use features::{features, Features, DENSE_NAMES, INPUTS, PSQ_INPUTS};
+pub use roll::{
+    roll_estimate, roll_inputs, RollInputs, ROLL_FORMAT_VERSION, ROLL_INPUTS, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS,
+    ROLL_WEIGHTS_SOURCE,
+};
 
 use crate::{Position, Turns};
 

@@ -53,7 +53,28 @@ const fn roll_masks() -> [(u64, u32); 56] {
     out
 }
 
-static ROLLS: [(u64, u32); 56] = roll_masks();
+/// The 56 rolls' masks and weights, in the order of [`crate::search::rolls56`].
+pub(super) static ROLLS: [(u64, u32); 56] = roll_masks();
+
+/// The mask of any pool of at most three dice, laid out like a roll's (a partial turn's dice).
+pub(super) fn dice_mask(dice: crate::Dice) -> u64 {
+    let (mut faces, mut n) = ([0usize; 3], 0);
+    for role in dice.iter().take(3) {
+        faces[n] = role.index();
+        n += 1;
+    }
+    let faces = &faces[..n];
+    let mut mask = 0u64;
+    for (i, &a) in faces.iter().enumerate() {
+        mask |= 1 << (36 + a);
+        for (j, &b) in faces.iter().enumerate() {
+            if i != j {
+                mask |= 1 << (6 * a + b);
+            }
+        }
+    }
+    mask
+}
 
 /// The squares a `by` piece of type `role` on `from` can move to (captures of own pieces
 /// excluded; pawns: pushes and captures, promotions and en passant ignored).
@@ -183,6 +204,13 @@ mod tests {
         let pos = Position::from_dfen(dfen).unwrap();
         let exact = kcp_numerator(&pos, pos.turn().opponent(), Role::King) as f32 / 216.0;
         (capture_estimate(&pos, pos.turn()), exact)
+    }
+
+    #[test]
+    fn the_roll_masks_follow_the_56_rolls() {
+        for (r, &(mask, weight)) in crate::search::rolls56().iter().zip(ROLLS.iter()) {
+            assert_eq!((dice_mask(r.dice), weight), (mask, r.weight));
+        }
     }
 
     #[test]
