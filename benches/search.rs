@@ -16,7 +16,7 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dicechess::internals::{advance, chance_node, kcp_numerator, ExpectimaxBot};
+use dicechess::internals::{advance, chance_node, kcp_numerator, ExpectimaxBot, PsqAccumulator};
 use dicechess::internals::{ExpectimaxV2Bot, ExpectimaxV2Config as Config, Learned, Limits, Searcher};
 use dicechess::Roll;
 use dicechess::{choose_turn, estimate_equity, legal_turns, roll_estimate, win_chances, Bot, Registry, Rng};
@@ -208,6 +208,35 @@ fn winprob(c: &mut Criterion) {
     g.bench_function("scratch/5positions", |b| {
         b.iter(|| positions.iter().map(|p| win_chances(black_box(p)).mover).sum::<f32>())
     });
+    // The leaves a search evaluates: every legal turn's end (turn ended) of the five positions
+    // with PNB, from scratch and with the piece-square sums updated from the root's.
+    let mut leaves = Vec::new();
+    for (_, fen) in POSITIONS {
+        let root = position(&format!("{fen} {DICE_123}"));
+        let Some(turns) = Turns::of_position(&root) else { continue };
+        for t in legal_turns(&turns) {
+            let mut end = t.end;
+            end.end_turn();
+            leaves.push((root, PsqAccumulator::of(&root), end));
+        }
+    }
+    g.throughput(Throughput::Elements(leaves.len() as u64));
+    g.bench_function("leaves/scratch", |b| {
+        b.iter(|| leaves.iter().map(|(_, _, end)| win_chances(black_box(end)).mover).sum::<f32>())
+    });
+    g.bench_function("leaves/incremental", |b| {
+        b.iter(|| {
+            leaves
+                .iter()
+                .map(|(root, acc, end)| {
+                    let mut acc = *acc;
+                    acc.update(root, black_box(end));
+                    acc.chances(end).mover
+                })
+                .sum::<f32>()
+        })
+    });
+    g.throughput(Throughput::Elements(positions.len() as u64));
     // The roll model (issue 13): the same positions with the dice PNB.
     let rolls: Vec<Position> = POSITIONS.iter().map(|(_, fen)| position(&format!("{fen} {DICE_123}"))).collect();
     g.bench_function("roll/5positions", |b| {

@@ -43,7 +43,7 @@ pub use crate::search::expectimax_v2::{
 // its tests check against each other.
 #[cfg(feature = "search")]
 pub use crate::search::winprob::{
-    features, roll_inputs, Features, RollInputs, DENSE_NAMES, FORMAT_VERSION as WINPROB_FORMAT_VERSION, INPUTS,
-    MANIFEST, PSQ_INPUTS, ROLL_FORMAT_VERSION, ROLL_INPUTS, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS,
+    features, roll_inputs, Features, PsqAccumulator, RollInputs, DENSE_NAMES, FORMAT_VERSION as WINPROB_FORMAT_VERSION,
+    INPUTS, MANIFEST, PSQ_INPUTS, ROLL_FORMAT_VERSION, ROLL_INPUTS, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS,
     ROLL_WEIGHTS_SOURCE, VECTORS, WEIGHTS_SOURCE,
 };

@@ -136,14 +136,12 @@ pub fn features(pos: &Position) -> Features {
     features_and_scan(pos).0
 }
 
-/// [`features`] and what they were computed from (not inlined: one copy serves both models).
-#[inline(never)]
+/// [`features`] and what they were computed from.
 pub(super) fn features_and_scan(pos: &Position) -> (Features, Scan) {
     let view = if pos.turn() == Color::Black { pos.color_flip() } else { *pos };
-    let (us, them) = (Color::White, Color::Black);
     let mut f = Features { psq: [0; MAX_PIECES], len: 0, dense: [0.0; DENSE_LEN] };
     let mut n = 0;
-    for (side, color) in [us, them].into_iter().enumerate() {
+    for (side, color) in [Color::White, Color::Black].into_iter().enumerate() {
         for role in Role::ALL {
             for sq in view.pieces(color, role) {
                 if n < MAX_PIECES {
@@ -154,8 +152,22 @@ pub(super) fn features_and_scan(pos: &Position) -> (Features, Scan) {
         }
     }
     f.len = n as u8;
+    let scan = dense_of_view(view, &mut f.dense);
+    (f, scan)
+}
 
-    let d = &mut f.dense;
+/// The dense inputs of `pos` for its side to move (what an incremental evaluation recomputes).
+pub(super) fn dense(pos: &Position) -> [f32; DENSE_LEN] {
+    let view = if pos.turn() == Color::Black { pos.color_flip() } else { *pos };
+    let mut d = [0.0; DENSE_LEN];
+    dense_of_view(view, &mut d);
+    d
+}
+
+/// Writes the dense inputs of `view` (the mover is White) into `d`.
+#[inline(never)] // one copy for both callers
+fn dense_of_view(view: Position, d: &mut [f32; DENSE_LEN]) -> Scan {
+    let (us, them) = (Color::White, Color::Black);
     let (us_mobility, us_reach, us_roles) = reach(&view, us);
     let (them_mobility, them_reach, them_roles) = reach(&view, them);
     let threats = [king_threats(&view, us, &us_roles), king_threats(&view, them, &them_roles)];
@@ -187,8 +199,7 @@ pub(super) fn features_and_scan(pos: &Position) -> (Features, Scan) {
     let (mu, mt) = (side_material(us), side_material(them));
     d[25] = (mu + mt) as f32 / 7800.0;
     d[26] = (mu - mt) as f32 / 1000.0;
-    let scan = Scan { view, us_roles, them_reach, us_threats: threats[0] };
-    (f, scan)
+    Scan { view, us_roles, them_reach, us_threats: threats[0] }
 }
 
 #[cfg(test)]

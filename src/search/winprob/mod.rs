@@ -18,6 +18,7 @@
 //! ```
 
 mod features;
+mod incremental;
 mod roll;
 mod threats;
 
@@ -25,6 +26,7 @@ use std::ops::ControlFlow;
 
 pub(crate) use features::DENSE_LEN;
 pub use features::{features, Features, DENSE_NAMES, INPUTS, PSQ_INPUTS};
+pub use incremental::PsqAccumulator;
 pub use roll::{
     roll_estimate, roll_inputs, RollInputs, ROLL_FORMAT_VERSION, ROLL_INPUTS, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS,
     ROLL_WEIGHTS_SOURCE,
@@ -84,13 +86,21 @@ impl WinChances {
 /// The model's two logits (win, draw; the loss is 0) for `f`.
 #[inline]
 pub(crate) fn logits(f: &Features) -> [f32; 2] {
-    let mut z = weights::BIAS;
+    let mut z = [0.0; 2];
     for &i in f.psq() {
         let row = weights::PSQ[usize::from(i)];
         z[0] += row[0];
         z[1] += row[1];
     }
-    for (x, row) in f.dense.iter().zip(weights::DENSE.iter()) {
+    with_dense(z, &f.dense)
+}
+
+/// The logits from the piece-square sum `psq` and the dense inputs: the bias and the dense part
+/// added.
+#[inline]
+fn with_dense(psq: [f32; 2], dense: &[f32; DENSE_LEN]) -> [f32; 2] {
+    let mut z = [weights::BIAS[0] + psq[0], weights::BIAS[1] + psq[1]];
+    for (x, row) in dense.iter().zip(weights::DENSE.iter()) {
         z[0] += x * row[0];
         z[1] += x * row[1];
     }
