@@ -80,6 +80,7 @@
 mod analysis;
 #[cfg(feature = "book")]
 mod book;
+mod game;
 mod rules;
 #[cfg(feature = "search")]
 mod search;
@@ -90,6 +91,8 @@ pub use rules::{
     count_legal_turns, perft, perft_divide, Bitboard, Castling, Color, DfenError, Dice, Move, MoveKind, NotARoll,
     ParseUciError, Piece, Position, Role, RoleSet, Roll, Square, Step, Turns, Uci,
 };
+
+pub use game::{Game, GameOptions, Outcome, Termination, TurnRecord, DEFAULT_TURN_CAP, HALFMOVE_DRAW};
 
 #[cfg(all(feature = "search", not(target_arch = "wasm32")))]
 pub use search::SystemClock;

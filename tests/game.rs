@@ -1,0 +1,226 @@
+//! The Game object (issue 14): seeded dice as `selfplay` draws them, refused actions change
+//! nothing, undo and redo always reach the state a replay of the history reaches, the host rules.
+#![cfg(all(feature = "search", feature = "cli"))]
+
+mod common;
+
+use common::cli::{ok, run};
+use dicechess::{Color, Dice, Game, GameOptions, Move, Outcome, Position, Rng, Termination, Uci};
+
+fn dfen(text: &str) -> Position {
+    Position::from_dfen(text).unwrap()
+}
+
+fn dice(letters: &str) -> Dice {
+    dfen(&format!("4k3/8/8/8/8/8/8/4K3 w - - 0 1 {letters}")).dice()
+}
+
+fn uci(text: &str) -> Uci {
+    text.parse().unwrap()
+}
+
+/// What a game is, for comparing two: the node, the roll, the moves, the history (dice, moves,
+/// position after), the outcome.
+type State = (String, Option<Dice>, Vec<Move>, Vec<(Dice, Vec<Move>, String)>, Option<Outcome>);
+
+fn state(g: &Game) -> State {
+    let history = g.history().iter().map(|t| (t.dice, t.moves.clone(), t.after.to_dfen())).collect();
+    (g.position().to_dfen(), g.roll_dice(), g.turn_moves().to_vec(), history, g.outcome())
+}
+
+/// A fresh seeded game replaying `g`'s history and current moves.
+fn replayed(g: &Game, seed: u64) -> Game {
+    let mut fresh = Game::seeded(Position::initial(), seed, GameOptions::default());
+    for t in g.history() {
+        if !t.moves.is_empty() {
+            let moves: Vec<Uci> = t.moves.iter().map(|m| m.uci()).collect();
+            assert!(fresh.play_turn(&moves), "replaying {moves:?}");
+        }
+    }
+    for m in g.turn_moves() {
+        assert!(fresh.play(m.uci()));
+    }
+    if let Some(o) = g.outcome() {
+        match o.termination {
+            Termination::Resignation => assert!(fresh.resign(o.winner.unwrap().opponent())),
+            Termination::Agreement => assert!(fresh.agree_draw()),
+            _ => {}
+        }
+    }
+    fresh
+}
+
+#[test]
+fn seeded_dice_are_those_of_selfplay() {
+    let out = ok(run(&[
+        "selfplay",
+        "-o",
+        "-",
+        "--white",
+        "random",
+        "--black",
+        "greedy",
+        "--games",
+        "1",
+        "--seed",
+        "77",
+        "--move-time",
+        "0",
+        "--quiet",
+    ]));
+    let record: serde_json::Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    let mut game = Game::seeded(Position::initial(), 77, GameOptions::default());
+    let turns = record["turns"].as_array().unwrap();
+    for (i, t) in turns.iter().enumerate() {
+        let roll = game.roll_dice().expect("a rolled turn");
+        assert_eq!(roll.to_field(game.turn()), t["dice"].as_str().unwrap(), "turn {}", i + 1);
+        let moves: Vec<Uci> = t["moves"].as_array().unwrap().iter().map(|m| uci(m.as_str().unwrap())).collect();
+        if moves.is_empty() {
+            // A pass was played by itself: the history already holds it.
+            continue;
+        }
+        assert!(game.play_turn(&moves), "turn {}: {moves:?}", i + 1);
+    }
+    assert_eq!(game.history().len(), turns.len());
+    let result = record["result"].as_str().unwrap();
+    let outcome = game.outcome().expect("over");
+    assert_eq!(outcome.winner.map(|c| if c == Color::White { "1-0" } else { "0-1" }).unwrap_or("1/2-1/2"), result);
+}
+
+#[test]
+fn refused_actions_change_nothing() {
+    let mut game = Game::new(Position::initial(), GameOptions::default());
+    let before = state(&game);
+    assert!(!game.play(uci("e2e4")), "nothing rolled");
+    assert!(!game.undo() && !game.redo() && !game.undo_turn() && !game.redo_turn());
+    assert!(!game.roll(Dice::EMPTY));
+    assert_eq!(state(&game), before);
+    assert!(game.roll(dice("PNB")));
+    let rolled = state(&game);
+    for bad in ["e2e5", "e7e5", "d1d4", "a1a2"] {
+        assert!(!game.play(uci(bad)), "{bad}");
+    }
+    assert!(!game.play_turn(&[uci("e2e4")]), "a whole turn spends every die it can");
+    assert!(!game.play_turn(&[]));
+    assert_eq!(state(&game), rolled);
+    assert!(game.play(uci("e2e4")));
+    assert!(!game.roll(dice("QQQ")), "a roll cannot change once played from");
+    assert!(!game.play_turn(&[uci("g1f3")]), "a turn is played whole from its start");
+    // Seeded dice cannot be rolled by hand.
+    let mut seeded = Game::seeded(Position::initial(), 5, GameOptions::default());
+    let s = state(&seeded);
+    assert!(!seeded.roll(dice("PPP")));
+    assert_eq!(state(&seeded), s);
+}
+
+#[test]
+fn a_turn_completes_at_a_leaf_and_a_pass_by_itself() {
+    let mut game = Game::new(Position::initial(), GameOptions::default());
+    assert!(game.roll(dice("PNB")));
+    // The bishop die is playable: after a pawn move a bishop can move.
+    assert_eq!(game.playable_dice(), dice("PNB"));
+    assert!(game.legal_moves().iter().any(|m| m.uci() == uci("g1f3")));
+    assert!(game.play(uci("e2e4")) && game.play(uci("g1f3")));
+    assert_eq!(game.dice_left(), dice("B"));
+    assert!(game.play(uci("f1c4")));
+    assert_eq!((game.history().len(), game.turn(), game.turn_number()), (1, Color::Black, 2));
+    assert_eq!(game.roll_dice(), None, "the host rolls Black's dice");
+    // Black's rooks, queen and king cannot move: a pass, played by itself.
+    assert!(game.roll(dice("rqk")));
+    assert_eq!(game.history().len(), 2);
+    assert!(game.history()[1].moves.is_empty());
+    assert_eq!(game.turn(), Color::White);
+}
+
+#[test]
+fn the_game_ends_by_king_capture_resignation_or_agreement() {
+    let mut game = Game::new(dfen("k7/8/8/8/8/8/8/R3K3 w - - 0 1 RPP"), GameOptions::default());
+    assert!(game.play(uci("a1a8")));
+    assert_eq!(game.outcome(), Some(Outcome { winner: Some(Color::White), termination: Termination::KingCapture }));
+    assert!(!game.resign(Color::White) && !game.agree_draw());
+    assert!(game.undo(), "the capture can be taken back");
+    assert_eq!(game.outcome(), None);
+    assert!(game.resign(Color::Black));
+    assert_eq!(game.outcome().unwrap().winner, Some(Color::White));
+    assert!(!game.play(uci("a1a8")), "nothing is played once over");
+    assert!(game.undo() && game.outcome().is_none(), "a resignation is undone first");
+    assert!(game.agree_draw());
+    assert_eq!(game.outcome().unwrap(), Outcome { winner: None, termination: Termination::Agreement });
+}
+
+#[test]
+fn host_rules_draw_at_the_halfmove_clock_and_the_turn_cap() {
+    // A quiet king move at half-move clock 99: the turn ends at 100.
+    let start = "k7/8/8/8/8/8/8/7K w - - 99 80";
+    let mut game = Game::new(dfen(start), GameOptions::default());
+    assert!(game.roll(dice("KPP")) && game.play(uci("h1g1")));
+    assert_eq!(game.outcome(), Some(Outcome { winner: None, termination: Termination::HalfmoveClock }));
+    let off = GameOptions { halfmove_draw: false, ..GameOptions::default() };
+    let mut game = Game::new(dfen(start), off);
+    assert!(game.roll(dice("KPP")) && game.play(uci("h1g1")));
+    assert_eq!(game.outcome(), None);
+    // A cap of three turns.
+    let capped = GameOptions { turn_cap: Some(3), ..GameOptions::default() };
+    let mut game = Game::new(dfen("k7/8/8/8/8/8/8/7K w - - 0 1"), capped);
+    for (d, m) in [("KPP", "h1g1"), ("kpp", "a8b8"), ("KPP", "g1h1")] {
+        assert_eq!(game.outcome(), None);
+        assert!(game.roll(dice(d)) && game.play(uci(m)), "{d} {m}");
+    }
+    assert_eq!(game.outcome(), Some(Outcome { winner: None, termination: Termination::TurnCap }));
+}
+
+/// Random plays, undos and redos (by micro-move and by turn) on seeded games: after every
+/// action the game is the one a replay of its history from the start gives.
+#[test]
+fn undo_and_redo_reach_the_state_of_a_replay() {
+    let games: usize = std::env::var("DICECHESS_GAME_UNDO_GAMES").ok().and_then(|v| v.parse().ok()).unwrap_or(40);
+    let mut rng = Rng::from_seed(2026);
+    for g in 0..games as u64 {
+        let seed = 1000 + g;
+        let mut game = Game::seeded(Position::initial(), seed, GameOptions::default());
+        for _ in 0..300 {
+            if game.outcome().is_some() && rng.index(4) == 0 {
+                break;
+            }
+            let before = state(&game);
+            let changed = match rng.index(10) {
+                0..=4 => {
+                    let moves = game.legal_moves();
+                    !moves.is_empty() && game.play(moves[rng.index(moves.len())].uci())
+                }
+                5 | 6 => game.undo(),
+                7 => game.redo(),
+                8 => game.undo_turn(),
+                _ => game.redo_turn(),
+            };
+            if !changed {
+                assert_eq!(state(&game), before, "a refused action changed the game");
+            }
+            assert_eq!(state(&replayed(&game, seed)), state(&game), "game {g}");
+        }
+    }
+}
+
+#[test]
+fn undo_then_redo_returns_exactly() {
+    let mut game = Game::seeded(Position::initial(), 9, GameOptions::default());
+    for _ in 0..40 {
+        let moves = game.legal_moves();
+        if moves.is_empty() {
+            break;
+        }
+        assert!(game.play(moves[0].uci()));
+    }
+    let end = state(&game);
+    let mut undone = 0;
+    while game.undo() {
+        undone += 1;
+    }
+    assert!(undone > 10);
+    assert!(game.history().iter().all(|t| t.moves.is_empty()), "back to the start");
+    for _ in 0..undone {
+        assert!(game.redo());
+    }
+    assert!(!game.redo());
+    assert_eq!(state(&game), end);
+}
