@@ -93,6 +93,10 @@ pub use rules::{
 };
 
 pub use game::{Game, GameOptions, Outcome, Termination, TurnRecord, DEFAULT_TURN_CAP, HALFMOVE_DRAW};
+#[cfg(feature = "book")]
+pub use book::GameId;
+#[cfg(feature = "book")]
+pub use game::{RecordError, RecordInfo};
 
 #[cfg(all(feature = "search", not(target_arch = "wasm32")))]
 pub use search::SystemClock;

@@ -224,3 +224,82 @@ fn undo_then_redo_returns_exactly() {
     assert!(!game.redo());
     assert_eq!(state(&game), end);
 }
+
+/// Self-play records of several bot pairs and starts, `DICECHESS_GAME_RECORDS` games per pair
+/// (default 25; BENCHMARKS.md records a run of 10,000 in all).
+fn selfplay_records() -> Vec<String> {
+    let per_pair: usize = std::env::var("DICECHESS_GAME_RECORDS").ok().and_then(|v| v.parse().ok()).unwrap_or(25);
+    let games = per_pair.to_string();
+    let mut out = Vec::new();
+    let starts = [None, Some("r3k2r/pppq1ppp/2n1bn2/3pp3/3PP3/2N1BN2/PPPQ1PPP/R3K2R w KQkq - 4 8")];
+    for (i, (white, black)) in
+        [("random", "greedy"), ("greedy", "aggressive"), ("expectimax", "random")].iter().enumerate()
+    {
+        for start in starts {
+            let seed = (100 + i).to_string();
+            let mut args =
+                vec!["selfplay", "-o", "-", "--white", white, "--black", black, "--games", &games, "--seed", &seed];
+            args.extend(["--move-time", "0", "--swap", "--quiet"]);
+            if let Some(s) = start {
+                args.extend(["--start", s]);
+            }
+            out.extend(ok(run(&args)).lines().map(str::to_owned));
+        }
+    }
+    out
+}
+
+#[test]
+fn records_round_trip_byte_for_byte() {
+    let records = selfplay_records();
+    assert!(records.len() >= 150);
+    for line in &records {
+        let game = Game::from_record(line, GameOptions::default()).unwrap_or_else(|e| panic!("{e}: {line}"));
+        assert!(game.outcome().is_some(), "self-play games end: {line}");
+        assert_eq!(&game.to_record(), line);
+    }
+}
+
+#[test]
+fn a_record_with_a_resignation_or_an_agreement_ends_so() {
+    let line = r#"{"id":7,"white":"ann","black":"bob","result":"0-1","termination":"resignation","turns":[{"dice":"PNB","moves":["e2e4","g1f3","f1c4"]}]}"#;
+    let game = Game::from_record(line, GameOptions::default()).unwrap();
+    assert_eq!(game.outcome(), Some(Outcome { winner: Some(Color::Black), termination: Termination::Resignation }));
+    assert_eq!(game.to_record(), line);
+    let draw = r#"{"result":"1/2-1/2","termination":"agreement","turns":[]}"#;
+    let game = Game::from_record(draw, GameOptions::default()).unwrap();
+    assert_eq!(game.outcome().unwrap().termination, Termination::Agreement);
+    assert_eq!(game.to_record(), draw);
+    // Played on, the record says what happened since.
+    let mut game = Game::from_record(r#"{"result":"*","turns":[]}"#, GameOptions::default()).unwrap();
+    assert!(game.roll(dice("PNB")) && game.play_turn(&[uci("e2e4"), uci("g1f3"), uci("f1c4")]));
+    assert!(game.resign(Color::Black));
+    assert_eq!(
+        game.to_record(),
+        r#"{"result":"1-0","termination":"resignation","turns":[{"dice":"PNB","moves":["e2e4","g1f3","f1c4"]}]}"#
+    );
+}
+
+#[test]
+fn an_invalid_record_names_the_first_turn_that_fails() {
+    let cases = [
+        ("not json", "not a game record"),
+        (r#"{"result":"1-0"}"#, "'turns' is missing"),
+        (r#"{"result":"*","start":"8/8/8/8/8/8/8/8 w - - 0 1 PPP","turns":[]}"#, "start"),
+        (r#"{"result":"*","turns":[{"dice":"PNB","moves":["e2e4"]}]}"#, "turn 1"),
+        (
+            r#"{"result":"*","turns":[{"dice":"PNB","moves":["e2e4","g1f3","f1c4"]},{"dice":"ppp","moves":["e7e6","e7e5"]}]}"#,
+            "turn 2",
+        ),
+        (r#"{"result":"1-0","turns":[{"dice":"PNB","moves":[]}]}"#, "turn 1"),
+    ];
+    for (line, expected) in cases {
+        let err = Game::from_record(line, GameOptions::default()).expect_err(line).to_string();
+        assert!(err.contains(expected), "{line}: {err}");
+    }
+    // A king capture that the result contradicts.
+    let capture =
+        r#"{"result":"0-1","start":"k7/8/8/8/8/8/8/R3K3 w - - 0 1","turns":[{"dice":"RPP","moves":["a1a8"]}]}"#;
+    let err = Game::from_record(capture, GameOptions::default()).unwrap_err();
+    assert!(matches!(err, dicechess::RecordError::ResultMismatch { .. }), "{err}");
+}

@@ -26,6 +26,7 @@ pub use validate::{Issue, Validation};
 pub(crate) use convert::binary_weight;
 pub use convert::{dcb_to_tsv, encode_tsv, key_table, write_tsv, TsvEntry, WeightColumn};
 pub use dcb::Record;
+pub use record::GameId;
 pub use fnv::{fnv1a64, key_hash};
 pub(crate) use lookup::is_binary;
 pub use validate::validate_tsv;

@@ -21,6 +21,12 @@
 //! assert!(game.redo());
 //! ```
 
+#[cfg(feature = "book")]
+mod record;
+
+#[cfg(feature = "book")]
+pub use record::{RecordError, RecordInfo};
+
 use crate::{Color, Dice, Move, Position, Turns, Uci};
 
 /// A draw when a turn ends with the half-move clock (micro-moves without a capture or a pawn
@@ -52,6 +58,8 @@ pub enum Termination {
     Agreement,
     HalfmoveClock,
     TurnCap,
+    /// A result given by a game record for another reason (a time forfeit, an adjudication).
+    Adjudication,
 }
 
 impl Termination {
@@ -63,6 +71,7 @@ impl Termination {
             Termination::Agreement => "agreement",
             Termination::HalfmoveClock => "halfmove-clock",
             Termination::TurnCap => "turn-cap",
+            Termination::Adjudication => "adjudication",
         }
     }
 }
@@ -132,6 +141,9 @@ pub struct Game {
     current: Current,
     redo: Vec<Undone>,
     outcome: Option<Outcome>,
+    /// What the game record it was read from says beyond its turns.
+    #[cfg(feature = "book")]
+    info: Option<Box<RecordInfo>>,
 }
 
 impl Game {
@@ -147,6 +159,8 @@ impl Game {
             current: Current::at(first),
             redo: Vec::new(),
             outcome: None,
+            #[cfg(feature = "book")]
+            info: None,
         };
         game.settle_start();
         if !start.dice().is_empty() {

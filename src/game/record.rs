@@ -1,0 +1,180 @@
+//! Games as game records (BOOK.md §8): [`Game::from_record`] replays one, checking every turn,
+//! and [`Game::to_record`] writes one back, byte for byte as `dicechess selfplay` writes it.
+
+use serde::Serialize;
+
+use super::{Game, GameOptions, Outcome, Termination};
+use crate::book::build::{parse_record, replay, start_position, GameId, GameResult};
+use crate::{Color, Position, Uci};
+
+/// What a record says beyond its turns, kept so that a game read from a record writes it back.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RecordInfo {
+    pub id: Option<GameId>,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub white_rating: Option<f64>,
+    pub black_rating: Option<f64>,
+    /// The `start` text as written (absent for the standard start).
+    pub start: Option<String>,
+    /// The `termination` text, and the outcome it was read as.
+    pub termination: Option<(String, Option<Outcome>)>,
+}
+
+/// Why a record cannot be a game: the first failing field or turn, named.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// Not a record of BOOK.md §8 (JSON, a field's type or syntax).
+    #[error("not a game record: {0}")]
+    Invalid(String),
+    /// The `start` field is not a DFEN without dice.
+    #[error("start: {0}")]
+    BadStart(String),
+    /// A turn is not a legal turn of its roll, or follows the end of the game.
+    #[error("{0}")]
+    IllegalTurn(String),
+    /// The result disagrees with how the turns end the game.
+    #[error("result {result}: {why}")]
+    ResultMismatch { result: String, why: String },
+}
+
+#[derive(Serialize)]
+#[serde(rename_all = "camelCase")]
+struct RecordJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    id: Option<&'a GameId>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    white: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    black: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    white_rating: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    black_rating: Option<f64>,
+    result: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    termination: Option<&'a str>,
+    turns: Vec<TurnJson>,
+}
+
+#[derive(Serialize)]
+struct TurnJson {
+    dice: String,
+    moves: Vec<String>,
+}
+
+/// The record's `result` text of an outcome.
+fn result_text(outcome: Option<Outcome>) -> &'static str {
+    match outcome {
+        None => "*",
+        Some(Outcome { winner: Some(Color::White), .. }) => "1-0",
+        Some(Outcome { winner: Some(Color::Black), .. }) => "0-1",
+        Some(Outcome { winner: None, .. }) => "1/2-1/2",
+    }
+}
+
+impl Game {
+    /// Replays the game record `line` (one JSON object, BOOK.md §8) with dice from the record and
+    /// the host rules `options`. Every turn is checked: the error names the first that fails and
+    /// why. A definite result without a king capture ends the game as the record's
+    /// `termination` says (`resignation`, `agreement`; any other reason is an adjudication).
+    pub fn from_record(line: &str, options: GameOptions) -> Result<Game, RecordError> {
+        let record = parse_record(line.as_bytes()).map_err(|s| RecordError::Invalid(s.detail))?;
+        let start = start_position(&record, true).map_err(|s| RecordError::BadStart(s.detail))?;
+        let end = replay(&record, start, |_| {}).map_err(|s| RecordError::IllegalTurn(s.detail))?;
+        let mut game = Game::new(start, options);
+        for (i, turn) in record.turns.iter().enumerate() {
+            if let Some(o) = game.outcome() {
+                let why = format!("turn {} follows the end of the game ({})", i + 1, o.termination.as_str());
+                return Err(RecordError::IllegalTurn(why));
+            }
+            let moves: Vec<Uci> = turn.moves.clone();
+            // The replay checked every turn: these succeed.
+            let played = game.roll(turn.dice) && (moves.is_empty() || game.play_turn(&moves));
+            if !played {
+                return Err(RecordError::IllegalTurn(format!("turn {}: not a legal turn", i + 1)));
+            }
+        }
+        let result = record.result.map(|r| r.as_str()).unwrap_or("*");
+        let mismatch = |why: String| RecordError::ResultMismatch { result: result.to_owned(), why };
+        let stated = record.result.map(|r| match r {
+            GameResult::WhiteWins => Some(Color::White),
+            GameResult::BlackWins => Some(Color::Black),
+            GameResult::Draw => None,
+        });
+        match (game.outcome(), stated) {
+            (Some(o), Some(winner)) if o.winner != winner => {
+                return Err(mismatch(format!("the game ends by {}", o.termination.as_str())));
+            }
+            (None, Some(winner)) => {
+                let termination = match (record.termination.as_deref(), winner) {
+                    (Some("resignation"), Some(_)) => Termination::Resignation,
+                    (Some("agreement"), None) => Termination::Agreement,
+                    _ => Termination::Adjudication,
+                };
+                game.outcome = Some(Outcome { winner, termination });
+            }
+            _ => {}
+        }
+        debug_assert_eq!(end.king_captured_by.is_some(), game.outcome().is_some_and(|o| o.termination == Termination::KingCapture));
+        game.info = Some(Box::new(RecordInfo {
+            id: record.id,
+            white: record.white,
+            black: record.black,
+            white_rating: record.white_rating,
+            black_rating: record.black_rating,
+            start: record.start,
+            termination: record.termination.map(|t| (t, game.outcome())),
+        }));
+        Ok(game)
+    }
+
+    /// The game record (one line of JSON, BOOK.md §8) of the completed turns: the fields read by
+    /// [`Game::from_record`] kept, the result and termination from how the game ended (`*` while
+    /// it goes on). A turn in progress is not written.
+    pub fn to_record(&self) -> String {
+        let info = self.info.as_deref();
+        let termination = match (info.and_then(|i| i.termination.as_ref()), self.outcome) {
+            (Some((text, read)), now) if *read == now => Some(text.as_str()),
+            (_, Some(o)) => Some(o.termination.as_str()),
+            (_, None) => None,
+        };
+        let start = info.and_then(|i| i.start.as_deref());
+        let standard = self.history.first().map_or(self.current.start, |t| t.before) == start_of(Position::initial());
+        let own_start = (!standard).then(|| self.history.first().map_or(self.current.start, |t| t.before).to_dfen());
+        let record = RecordJson {
+            id: info.and_then(|i| i.id.as_ref()),
+            white: info.and_then(|i| i.white.as_deref()),
+            black: info.and_then(|i| i.black.as_deref()),
+            white_rating: info.and_then(|i| i.white_rating),
+            black_rating: info.and_then(|i| i.black_rating),
+            result: result_text(self.outcome),
+            start: start.or(own_start.as_deref()),
+            termination,
+            turns: self
+                .history
+                .iter()
+                .map(|t| TurnJson {
+                    dice: t.dice.to_field(t.mover),
+                    moves: t.moves.iter().map(ToString::to_string).collect(),
+                })
+                .collect(),
+        };
+        serde_json::to_string(&record).unwrap_or_default()
+    }
+
+    /// Names the players (kept in the record).
+    pub fn set_players(&mut self, white: Option<String>, black: Option<String>) {
+        let info = self.info.get_or_insert_with(Default::default);
+        info.white = white;
+        info.black = black;
+    }
+}
+
+/// `pos` as a game's first turn starts: no dice.
+fn start_of(mut pos: Position) -> Position {
+    pos.set_dice(crate::Dice::EMPTY);
+    pos
+}
