@@ -36,6 +36,7 @@ pub const TARGETS: &[(&str, Check)] = &[
     ("book_games", book_games),
     ("book_dcb", book_dcb),
     ("scenarios_catalog", scenarios_catalog),
+    ("notation", notation),
 ];
 
 fn text(data: &[u8]) -> Cow<'_, str> {
@@ -504,4 +505,33 @@ fn json_string(s: &str) -> String {
     }
     out.push('"');
     out
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The game notation (docs/NOTATION.md).
+
+/// The reader never panics; every game it reads writes, reads back as itself and writes the same
+/// text again. With a DFEN (with dice) as the first line, the next lines are read as SAN micro-moves
+/// from the root of its turn tree down: each one read is written and reads back as the same move.
+pub fn notation(data: &[u8]) {
+    use dicechess::{parse_games, parse_san, to_san, write_game, Turns};
+    let s = text(data);
+    if let Ok(games) = parse_games(&s) {
+        for game in &games {
+            let written = write_game(game).unwrap_or_else(|e| panic!("a read game does not write: {e}"));
+            let again = parse_games(&written).unwrap_or_else(|e| panic!("{written:?} does not read back: {e}"));
+            assert_eq!(again.as_slice(), std::slice::from_ref(game), "{written:?} reads back differently");
+            assert_eq!(write_game(&again[0]).as_ref(), Ok(&written), "writing is not idempotent");
+        }
+    }
+    let (first, rest) = split_first_line(&s);
+    let Some(turns) = Position::from_dfen(first).ok().as_ref().and_then(Turns::of_position) else { return };
+    let Some(mut node) = turns.follow(&[]) else { panic!("a tree without a root") };
+    for line in rest.unwrap_or_default() {
+        let Ok(step) = parse_san(&turns, &node, line) else { return };
+        let san = to_san(&turns, &node, step.mv).unwrap_or_else(|| panic!("{line:?} read a move that is no child"));
+        let back = parse_san(&turns, &node, &san).unwrap_or_else(|e| panic!("{san:?} does not read back: {e}"));
+        assert_eq!(back.mv, step.mv, "{san:?} reads back as another move");
+        node = step;
+    }
 }

@@ -81,6 +81,7 @@ mod analysis;
 #[cfg(feature = "book")]
 mod book;
 mod game;
+mod notation;
 mod rules;
 #[cfg(feature = "search")]
 mod search;
@@ -92,11 +93,16 @@ pub use rules::{
     ParseUciError, Piece, Position, Role, RoleSet, Roll, Square, Step, Turns, Uci,
 };
 
-pub use game::{Game, GameOptions, Outcome, Termination, TurnRecord, DEFAULT_TURN_CAP, HALFMOVE_DRAW};
 #[cfg(feature = "book")]
 pub use book::GameId;
+pub use game::{Game, GameOptions, Outcome, Termination, TurnRecord, DEFAULT_TURN_CAP, HALFMOVE_DRAW};
 #[cfg(feature = "book")]
 pub use game::{RecordError, RecordInfo};
+pub use notation::{
+    parse_games, parse_san, to_san, write_game, write_games, NotatedGame, NotatedResult, NotatedTurn, NotationError,
+    NotationErrorKind, SanError, TurnLabel, MAX_GAMES, MAX_TAGS, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TEXT_BYTES,
+    MAX_TOKEN, MAX_TURNS,
+};
 
 #[cfg(all(feature = "search", not(target_arch = "wasm32")))]
 pub use search::SystemClock;
@@ -136,3 +142,8 @@ pub mod cli;
 
 #[doc(hidden)]
 pub mod internals;
+
+/// The Rust examples of README.md, run as doc tests.
+#[cfg(all(doctest, feature = "book"))]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;

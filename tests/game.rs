@@ -1,11 +1,14 @@
 //! The Game object (issue 14): seeded dice as `selfplay` draws them, refused actions change
-//! nothing, undo and redo always reach the state a replay of the history reaches, the host rules.
+//! nothing, undo and redo always reach the state a replay of the history reaches, the host rules,
+//! game records and the notation round trips.
 #![cfg(all(feature = "search", feature = "cli"))]
 
 mod common;
 
 use common::cli::{ok, run};
-use dicechess::{Color, Dice, Game, GameOptions, Move, Outcome, Position, Rng, Termination, Uci};
+use dicechess::{
+    parse_games, write_game, Color, Dice, Game, GameOptions, Move, Outcome, Position, Rng, Termination, Uci,
+};
 
 fn dfen(text: &str) -> Position {
     Position::from_dfen(text).unwrap()
@@ -257,6 +260,12 @@ fn records_round_trip_byte_for_byte() {
         let game = Game::from_record(line, GameOptions::default()).unwrap_or_else(|e| panic!("{e}: {line}"));
         assert!(game.outcome().is_some(), "self-play games end: {line}");
         assert_eq!(&game.to_record(), line);
+        // Through the notation too.
+        let text = write_game(&game.to_notated()).unwrap();
+        let parsed = parse_games(&text).unwrap_or_else(|e| panic!("{e}:\n{text}"));
+        assert_eq!(parsed.len(), 1);
+        let back = Game::from_notated(&parsed[0], GameOptions::default()).unwrap_or_else(|e| panic!("{e}:\n{text}"));
+        assert_eq!(&back.to_record(), line, "{text}");
     }
 }
 

@@ -24,6 +24,7 @@
 //! | `winprob.rs` | `winprob describe`, `features`, `calibrate`: the model's inputs and measurement |
 //! | `loss.rs` | `loss`: each bot's average loss of win probability on a suite of rolls |
 //! | `review.rs` | `review`: game records reviewed turn by turn (docs/ANALYSIS.md) |
+//! | `game_files.rs` | `game convert`, `show`, `validate`: files of games, records or notation (docs/NOTATION.md) |
 //!
 //! A new subcommand adds its file, its variant to `Command` and one arm to [`run`].
 
@@ -45,6 +46,8 @@ mod datagen;
 mod files;
 #[cfg(feature = "book")]
 mod game;
+#[cfg(feature = "book")]
+mod game_files;
 mod io;
 #[cfg(feature = "book")]
 mod loss;
@@ -109,6 +112,9 @@ enum Command {
     /// Game records reviewed turn by turn: win probability, the best turn, error, luck.
     #[cfg(feature = "book")]
     Review(review::ReviewArgs),
+    /// Files of games: convert records and the readable notation, show, validate.
+    #[cfg(feature = "book")]
+    Game(game_files::GameArgs),
 }
 
 /// Parses the arguments, runs the subcommand and maps the outcome to an exit code (BOOK.md §11.1).
@@ -145,6 +151,8 @@ pub fn run() -> ExitCode {
         Command::Loss(args) => loss::loss(args),
         #[cfg(feature = "book")]
         Command::Review(args) => review::review(args),
+        #[cfg(feature = "book")]
+        Command::Game(args) => game_files::game(args),
     };
     io::finish(outcome)
 }

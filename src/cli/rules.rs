@@ -223,6 +223,11 @@ fn piece_name(letter: char) -> &'static str {
 }
 
 /// The readable board: ranks 8..1 with White in upper case, then every field.
+/// The board of `pos` as `board` prints it.
+pub(super) fn picture_of(pos: &Position) -> String {
+    picture(&Fields::of(pos))
+}
+
 fn picture(f: &Fields) -> String {
     let mut s = String::from("  +-----------------+\n");
     for (i, rank) in f.ranks.iter().enumerate() {

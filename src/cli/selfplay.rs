@@ -10,10 +10,10 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::search::{GameSeeds, Registry};
-use crate::{Color, Move, Position};
+use crate::{write_games, Color, Game, GameOptions, Move, Position};
 
 use super::args::{bot_id, pool, GameArgs, Workers};
-use super::files::write_lines;
+use super::files::{write_lines, write_output};
 use super::game::{play_game, start_position, BookRole, Player, Timing};
 use super::io::{self, Exit, Failure, Outcome};
 use super::progress::{Progress, Unit};
@@ -39,8 +39,11 @@ pub(super) struct SelfplayArgs {
     #[arg(long, value_name = "PATH")]
     black_book: Option<String>,
     /// Write each turn's thinking time (`timeMs`).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "notation")]
     timings: bool,
+    /// Write the games in the readable notation (docs/NOTATION.md) instead of JSON lines.
+    #[arg(long)]
+    notation: bool,
     #[command(flatten)]
     workers: Workers,
 }
@@ -146,6 +149,17 @@ pub(super) fn self_play(
 }
 
 /// `dicechess selfplay` (BOOK.md §10.1).
+/// The notation of self-play records (read without the host rules: the arena's are its own).
+fn notation_of(lines: &[String]) -> Result<String, Failure> {
+    let options = GameOptions { halfmove_draw: false, turn_cap: None };
+    let games = lines
+        .iter()
+        .map(|l| Game::from_record(l, options).map(|g| g.to_notated()))
+        .collect::<Result<Vec<_>, _>>()
+        .map_err(|e| Failure::invalid(format!("a self-play record: {e}")))?;
+    write_games(&games).map_err(|e| Failure::invalid(format!("a self-play game: {e}")))
+}
+
 pub(super) fn selfplay(args: SelfplayArgs) -> Outcome {
     let started = Instant::now();
     let sides = Sides {
@@ -155,7 +169,11 @@ pub(super) fn selfplay(args: SelfplayArgs) -> Outcome {
         black_book: args.black_book.as_deref(),
     };
     let lines = self_play(&args.games, &sides, &args.workers, args.timings)?;
-    write_lines(&args.output, &lines)?;
+    if args.notation {
+        write_output(&args.output, notation_of(&lines)?.as_bytes())?;
+    } else {
+        write_lines(&args.output, &lines)?;
+    }
     if !args.workers.quiet {
         eprintln!("{} games written to {} in {} ms", lines.len(), args.output, started.elapsed().as_millis());
     }

@@ -22,6 +22,8 @@
 //! ```
 
 #[cfg(feature = "book")]
+mod notated;
+#[cfg(feature = "book")]
 mod record;
 
 #[cfg(feature = "book")]

@@ -118,7 +118,10 @@ impl Game {
             }
             _ => {}
         }
-        debug_assert_eq!(end.king_captured_by.is_some(), game.outcome().is_some_and(|o| o.termination == Termination::KingCapture));
+        debug_assert_eq!(
+            end.king_captured_by.is_some(),
+            game.outcome().is_some_and(|o| o.termination == Termination::KingCapture)
+        );
         game.info = Some(Box::new(RecordInfo {
             id: record.id,
             white: record.white,

@@ -1,0 +1,81 @@
+//! Games and the readable notation (docs/NOTATION.md): a game as a [`NotatedGame`] and back, through
+//! its game record, so that the record's rules (every turn checked, how the game ended) live in
+//! one place.
+
+use serde_json::{Map, Value};
+
+use super::{Game, GameOptions, RecordError};
+use crate::{NotatedGame, NotatedResult, NotatedTurn, Position};
+
+/// The record fields carried as tags, in the order a record writes them.
+const TAGS: [(&str, &str); 6] = [
+    ("id", "Id"),
+    ("white", "White"),
+    ("black", "Black"),
+    ("whiteRating", "WhiteRating"),
+    ("blackRating", "BlackRating"),
+    ("termination", "Termination"),
+];
+
+impl Game {
+    /// The completed turns as a notated game: the record's fields as tags (`Id`, `White`, `Black`,
+    /// `WhiteRating`, `BlackRating`, `Termination`), the start, the turns and the result.
+    pub fn to_notated(&self) -> NotatedGame {
+        let record: Value = serde_json::from_str(&self.to_record()).unwrap_or(Value::Null);
+        let mut tags = Vec::new();
+        for (field, tag) in TAGS {
+            match record.get(field) {
+                Some(Value::String(s)) => tags.push((tag.to_owned(), s.clone())),
+                Some(v @ Value::Number(_)) => tags.push((tag.to_owned(), v.to_string())),
+                _ => {}
+            }
+        }
+        let result = record.get("result").and_then(Value::as_str).and_then(NotatedResult::parse);
+        NotatedGame {
+            tags,
+            start: self.history.first().map_or(self.current.start, |t| t.before),
+            turns: self
+                .history
+                .iter()
+                .map(|t| NotatedTurn { dice: t.dice, moves: t.moves.iter().map(|m| m.uci()).collect() })
+                .collect(),
+            result: result.unwrap_or(NotatedResult::Unknown),
+        }
+    }
+
+    /// The game of a notated game, checked like a record ([`Game::from_record`]); an `Id` tag that
+    /// is an integer is the record's integer `id`, other tags it does not know are left out.
+    pub fn from_notated(game: &NotatedGame, options: GameOptions) -> Result<Game, RecordError> {
+        let mut record = Map::new();
+        for (field, tag) in TAGS {
+            let Some(text) = game.tag(tag) else { continue };
+            let value = match field {
+                "id" => text.parse::<i64>().map_or_else(|_| Value::String(text.to_owned()), Value::from),
+                "whiteRating" | "blackRating" => {
+                    match text.parse::<f64>().ok().and_then(serde_json::Number::from_f64) {
+                        Some(n) => Value::Number(n),
+                        None => return Err(RecordError::Invalid(format!("tag {tag} {text:?} is not a number"))),
+                    }
+                }
+                _ => Value::String(text.to_owned()),
+            };
+            record.insert(field.to_owned(), value);
+        }
+        record.insert("result".into(), Value::String(game.result.as_str().to_owned()));
+        if game.start != Position::initial() {
+            record.insert("start".into(), Value::String(game.start.to_dfen()));
+        }
+        let turns = game
+            .turns
+            .iter()
+            .enumerate()
+            .map(|(i, t)| {
+                let mover = if i % 2 == 0 { game.start.turn() } else { game.start.turn().opponent() };
+                let moves = t.moves.iter().map(|m| Value::String(m.to_string())).collect();
+                serde_json::json!({ "dice": t.dice.to_field(mover), "moves": Value::Array(moves) })
+            })
+            .collect();
+        record.insert("turns".into(), Value::Array(turns));
+        Game::from_record(&Value::Object(record).to_string(), options)
+    }
+}
