@@ -1,12 +1,13 @@
-// Packaging tests as a user meets the package in browsers (API.md §2.4, §2.9): a Vite 8.3.8 build
-// and a webpack 5 production build without configuration, of small pages over the installed
+// Packaging tests as a user meets the package in browsers (API.md §2.4, §2.9): a Vite 8.3.8 build,
+// a webpack 5 production build without configuration (and one with the documented line that
+// silences its size warning) and an esbuild bundle as docs/PACKAGE.md says, of small pages over the installed
 // tarball, each loaded in headless Chromium (Debian's, driven by playwright-core); the Vite pages
 // also run the API in a module Web Worker and run every api case against "." and "./rules"; a plain
 // page uses "./web" and "./rules/web" with `await init()`, without a bundler; and the Vite dev server
 // with the configuration of docs/PACKAGE.md serves the same pages.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
@@ -105,6 +106,26 @@ window.__result = {
   return dir;
 }
 
+/**
+ * The webpack app's source bundled by esbuild in a package that says "type": "commonjs" (what `npm
+ * init -y` writes), as documented: the entry an `.mjs` file (a `.js` one there is wrapped as
+ * CommonJS, where the package's top-level await is invalid), --format=esm, then the two .wasm files
+ * copied next to the bundle.
+ */
+async function writeEsbuildApp() {
+  const dir = join(apps(), 'esbuild');
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(join(dir, 'src'), { recursive: true });
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'esbuild-consumer', private: true, type: 'commonjs' }));
+  copyFileSync(join(writeWebpackApp(), 'src', 'index.js'), join(dir, 'src', 'index.mjs'));
+  const esbuild = await import('esbuild');
+  await esbuild.build({ absWorkingDir: dir, entryPoints: ['src/index.mjs'], bundle: true, format: 'esm', outfile: 'dist/index.js', logLevel: 'silent' });
+  const web = join(scratch(), 'node_modules', 'dicechess-wasm', 'dist', 'web');
+  for (const wasm of ['dicechess_bg.wasm', 'dicechess_rules_bg.wasm']) copyFileSync(join(web, wasm), join(dir, 'dist', wasm));
+  writeFileSync(join(dir, 'dist', 'index.html'), '<!doctype html><html><body><script type="module" src="index.js"></script></body></html>');
+  return dir;
+}
+
 function writePlainPage() {
   const dir = join(apps(), 'plain');
   rmSync(dir, { recursive: true, force: true });
@@ -188,6 +209,7 @@ describe('browsers (headless Chromium)', { skip }, () => {
     const vite = writeViteApp();
     const webpack = writeWebpackApp();
     const plain = writePlainPage();
+    const esbuilt = await writeEsbuildApp();
     // Vite 8.3.8 build (its API, from the repository's pinned devDependency).
     const { build } = await import('vite');
     await build({
@@ -202,6 +224,7 @@ describe('browsers (headless Chromium)', { skip }, () => {
     server = await serve([
       ['/vite/', join(vite, 'dist')],
       ['/webpack/', join(webpack, 'dist')],
+      ['/esbuild/', join(esbuilt, 'dist')],
       ['/plain/vendor/dicechess-wasm/', join(scratch(), 'node_modules', 'dicechess-wasm')],
       ['/plain/', plain],
     ]);
@@ -271,6 +294,27 @@ describe('browsers (headless Chromium)', { skip }, () => {
       ready: true, moves: FIRST, rulesMoves: FIRST, dice: 'NR', frozen: true,
       tree: '{"b1a3":{"a1b1":{}},"b1c3":{"a1b1":{}},"g1f3":{"h1g1":{}},"g1h3":{"h1g1":{}}}',
     });
+  });
+
+  test('esbuild --bundle --format=esm of an .mjs entry in a "type": "commonjs" package, the .wasm files copied: "." and "./rules" ready at once', async () => {
+    const { result, problems } = await visit('/esbuild/index.html');
+    assert.deepEqual(problems, []);
+    assert.deepEqual(result, {
+      ready: true, moves: FIRST, rulesMoves: FIRST, dice: 'NR', frozen: true,
+      tree: '{"b1a3":{"a1b1":{}},"b1c3":{"a1b1":{}},"g1f3":{"h1g1":{}},"g1h3":{"h1g1":{}}}',
+    });
+  });
+
+  test('webpack 5 with the documented performance.assetFilter line: no warning about the .wasm size', () => {
+    const dir = join(apps(), 'webpack-quiet');
+    rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    cpSync(join(apps(), 'webpack', 'src'), join(dir, 'src'), { recursive: true });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'webpack-quiet', private: true }));
+    writeFileSync(join(dir, 'webpack.config.js'), "module.exports = { performance: { assetFilter: (f) => !f.endsWith('.wasm') } };\n");
+    const w = spawnSync(join(ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], { cwd: dir, encoding: 'utf8' });
+    assert.equal(w.status, 0, `webpack failed:\n${w.stdout}${w.stderr}`);
+    assert.doesNotMatch(`${w.stdout}${w.stderr}`, /WARNING/);
   });
 
   test('plain page, no bundler: "./web" and "./rules/web" after await init()', async () => {
