@@ -73,3 +73,21 @@ fn selfplay_writes_the_notation() {
     let records = ok(run_stdin(&["game", "convert", "-", "-o", "-"], text.as_bytes()));
     assert_eq!(records, ok(run(&[&["selfplay", "-o", "-"][..], &args].concat())));
 }
+
+#[test]
+fn arena_writes_its_games_as_records_or_notation() {
+    let dir = scratch("cli_game_arena");
+    let (jsonl, text) = (dir.join("games.jsonl"), dir.join("games.txt"));
+    let args = ["arena", "--bot", "greedy", "--baseline", "random", "--pairs", "3", "--move-time", "0", "--quiet"];
+    ok(run(&[&args[..], &["--games", jsonl.to_str().unwrap()]].concat()));
+    ok(run(&[&args[..], &["--games", text.to_str().unwrap(), "--notation"]].concat()));
+    let records = std::fs::read_to_string(&jsonl).unwrap();
+    assert_eq!(records.lines().count(), 6, "two games a pair: {records}");
+    assert!(records.lines().next().unwrap().starts_with(r#"{"id":"42-0-0","white":"greedy","black":"random","#));
+    assert!(records.lines().nth(1).unwrap().starts_with(r#"{"id":"42-0-1","white":"random","black":"greedy","#));
+    assert_eq!(ok(run(&["game", "validate", jsonl.to_str().unwrap()])), "6 games valid (records)\n");
+    // The notation holds the same games.
+    assert_eq!(ok(run(&["game", "convert", text.to_str().unwrap(), "-o", "-"])), records);
+    let err = fails(run(&[&args[..], &["--notation"]].concat()), 2);
+    assert!(err.contains("--games"), "{err}");
+}

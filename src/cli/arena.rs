@@ -12,9 +12,10 @@ use crate::Position;
 use super::arena_json::{self, ArenaJson};
 use super::arena_match::{run_match, Match, MatchRun, Tally};
 use super::args::{at_least_one, bot_id, parse_seed, policy_id, pool, sprt_params, thread_count, time_control};
-use super::files::{read_input, write_output};
+use super::files::{read_input, write_lines, write_output};
 use super::game::{start_position, BookRole, Player, TimeControl, Timing};
 use super::io::{self, Exit, Failure, Outcome};
+use super::selfplay::notation_of;
 
 #[derive(Debug, Args)]
 pub(super) struct ArenaArgs {
@@ -66,6 +67,12 @@ pub(super) struct ArenaArgs {
     /// Decorate every baseline with this opening book.
     #[arg(long, value_name = "FILE")]
     pub baseline_book: Option<String>,
+    /// Write every game, as game records (JSON Lines, BOOK.md §8), to FILE (`-` = stdout).
+    #[arg(long, value_name = "FILE")]
+    pub games: Option<String>,
+    /// With --games: write the games in the readable notation (docs/NOTATION.md) instead.
+    #[arg(long, requires = "games")]
+    pub notation: bool,
 }
 
 /// The start positions of an arena: `--openings` lines, `--start`, or the standard start.
@@ -119,6 +126,7 @@ pub(super) fn arena(args: ArenaArgs) -> Outcome {
     };
     let run = MatchRun { pairs: args.pairs, seed: args.seed, sprt: args.sprt, quiet: args.quiet };
     let mut matches_json = Vec::new();
+    let mut games: Vec<String> = Vec::new();
     let mut out = io::Output::new();
     out.line(&format!(
         "{:<28} {:<28} {:>8} {:>7} {:>15} {:>16} {:>7} {:>9} {:>9}",
@@ -126,7 +134,13 @@ pub(super) fn arena(args: ArenaArgs) -> Outcome {
     ))?;
     for b in &bs {
         for (timing, tc) in &timings {
-            let m = Match { a: a.clone(), b: b.clone(), timing: timing.clone(), tc: tc.clone() };
+            let m = Match {
+                a: a.clone(),
+                b: b.clone(),
+                timing: timing.clone(),
+                tc: tc.clone(),
+                keep_games: args.games.is_some(),
+            };
             let tc_label = match (tc, timing) {
                 (Some(tc), _) => tc.label.clone(),
                 (None, Timing::Untimed) => "untimed".to_owned(),
@@ -152,6 +166,14 @@ pub(super) fn arena(args: ArenaArgs) -> Outcome {
             ))?;
             out.flush()?;
             matches_json.push(arena_json::match_json(&m, &outcome, &run));
+            games.extend_from_slice(&outcome.tally.games);
+        }
+    }
+    if let Some(path) = &args.games {
+        if args.notation {
+            write_output(path, notation_of(&games)?.as_bytes())?;
+        } else {
+            write_lines(path, &games)?;
         }
     }
     if let Some(path) = &args.json {

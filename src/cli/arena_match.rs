@@ -13,6 +13,7 @@ use crate::{Color, Position};
 
 use super::game::{play_game, Player, Termination, TimeControl, Timing, Usage};
 use super::progress::{Progress, Unit};
+use super::selfplay::record_line;
 
 /// One pair's results from A's point of view.
 struct PairResult {
@@ -25,6 +26,8 @@ struct PairResult {
     latencies: Vec<u64>,
     /// Book usage of A and B.
     usage: [Usage; 2],
+    /// The two games' records, when the match keeps them.
+    games: Vec<String>,
 }
 
 /// Results of the first pairs of a match, folded in index order.
@@ -40,6 +43,8 @@ pub(super) struct Tally {
     pub pentanomial: [u64; 5],
     pub latencies: Vec<u64>,
     pub usage: [Usage; 2],
+    /// The games' records in pair order, when the match keeps them.
+    pub games: Vec<String>,
 }
 
 impl Tally {
@@ -59,6 +64,7 @@ impl Tally {
         self.latencies.extend_from_slice(&r.latencies);
         self.usage[0].add(&r.usage[0]);
         self.usage[1].add(&r.usage[1]);
+        self.games.extend_from_slice(&r.games);
     }
 
     pub(super) fn total(v: [u64; 2]) -> u64 {
@@ -120,6 +126,8 @@ pub(super) struct Match {
     pub b: Player,
     pub timing: Timing,
     pub tc: Option<TimeControl>,
+    /// Keep every game's record (`arena --games`).
+    pub keep_games: bool,
 }
 
 /// A match's outcome.
@@ -148,6 +156,7 @@ fn play_pair(m: &Match, starts: &[Position], seed: u64, i: usize) -> PairResult 
         flags: [0, 0],
         latencies: Vec::new(),
         usage: [Usage::default(); 2],
+        games: Vec::new(),
     };
     for (k, (game, a_colour)) in [(&g0, Color::White), (&g1, Color::Black)].into_iter().enumerate() {
         r.scores[k] = match game.winner {
@@ -164,6 +173,15 @@ fn play_pair(m: &Match, starts: &[Position], seed: u64, i: usize) -> PairResult 
         r.latencies.extend(game.turns.iter().filter(|t| t.mover == a_colour).map(|t| t.micros));
         r.usage[0].add(&game.usage[a_colour.index()]);
         r.usage[1].add(&game.usage[a_colour.opponent().index()]);
+        if m.keep_games {
+            let (a, b) = (m.a.id(), m.b.id());
+            let players = if a_colour == Color::White { [a.as_str(), b.as_str()] } else { [b.as_str(), a.as_str()] };
+            let start_dfen = (start != Position::initial()).then(|| start.to_dfen());
+            // A record of a game the arena played always serializes.
+            if let Ok(line) = record_line(&format!("{seed}-{i}-{k}"), players, start_dfen.as_deref(), game, false) {
+                r.games.push(line);
+            }
+        }
     }
     r
 }

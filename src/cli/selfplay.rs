@@ -14,7 +14,7 @@ use crate::{write_games, Color, Game, GameOptions, Move, Position};
 
 use super::args::{bot_id, pool, GameArgs, Workers};
 use super::files::{write_lines, write_output};
-use super::game::{play_game, start_position, BookRole, Player, Timing};
+use super::game::{play_game, start_position, BookRole, Game as PlayedGame, Player, Timing};
 use super::io::{self, Exit, Failure, Outcome};
 use super::progress::{Progress, Unit};
 
@@ -117,30 +117,11 @@ pub(super) fn self_play(
                     (&white, &black, &white_id, &black_id)
                 };
                 let game = play_game(&start, GameSeeds::of_game(games.seed, g as u64), [w, b], &timing);
-                let record = RecordJson {
-                    id: format!("{}-{g}", games.seed),
-                    white: wid,
-                    black: bid,
-                    result: match game.winner {
-                        Some(Color::White) => "1-0",
-                        Some(Color::Black) => "0-1",
-                        None => "1/2-1/2",
-                    },
-                    start: start_dfen.as_deref(),
-                    termination: game.termination.as_str(),
-                    turns: game
-                        .turns
-                        .iter()
-                        .map(|t| TurnJson {
-                            dice: t.dice.to_field(t.mover),
-                            moves: t.moves.iter().map(Move::to_string).collect(),
-                            time_ms: timings.then_some(t.micros / 1000),
-                        })
-                        .collect(),
-                };
+                let record =
+                    record_line(&format!("{}-{g}", games.seed), [wid, bid], start_dfen.as_deref(), &game, timings);
                 let k = done.fetch_add(1, Ordering::Relaxed) + 1;
                 progress.update(k, || format!("{k} games"));
-                io::json(&record)
+                record
             })
             .collect()
     });
@@ -149,8 +130,42 @@ pub(super) fn self_play(
 }
 
 /// `dicechess selfplay` (BOOK.md §10.1).
-/// The notation of self-play records (read without the host rules: the arena's are its own).
-fn notation_of(lines: &[String]) -> Result<String, Failure> {
+/// The game record (BOOK.md §8) of a game played by `players` (White, Black) from `start` (a DFEN
+/// without dice; `None` for the standard start), with each turn's thinking time if `timings`.
+pub(super) fn record_line(
+    id: &str,
+    players: [&str; 2],
+    start: Option<&str>,
+    game: &PlayedGame,
+    timings: bool,
+) -> Result<String, Failure> {
+    let record = RecordJson {
+        id: id.to_owned(),
+        white: players[0],
+        black: players[1],
+        result: match game.winner {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        },
+        start,
+        termination: game.termination.as_str(),
+        turns: game
+            .turns
+            .iter()
+            .map(|t| TurnJson {
+                dice: t.dice.to_field(t.mover),
+                moves: t.moves.iter().map(Move::to_string).collect(),
+                time_ms: timings.then_some(t.micros / 1000),
+            })
+            .collect(),
+    };
+    io::json(&record)
+}
+
+/// The notation of game records of `selfplay` and `arena` (read without the host rules: the
+/// arena's are its own).
+pub(super) fn notation_of(lines: &[String]) -> Result<String, Failure> {
     let options = GameOptions { halfmove_draw: false, turn_cap: None };
     let games = lines
         .iter()
