@@ -108,8 +108,8 @@ pub use notation::{
 pub use search::SystemClock;
 #[cfg(feature = "search")]
 pub use search::{
-    choose_turn, decide, estimate_equity, legal_turns, Bot, BotInfo, Budgeting, Builtin, Choice, Clock, Deadline,
-    Equity, ManualClock, Moment, Question, RegisterError, Registry, Rng, SearchContext, Turn,
+    choose_turn, decide, estimate_equity, estimate_equity_within, legal_turns, Bot, BotInfo, Budgeting, Builtin,
+    Choice, Clock, Deadline, Equity, ManualClock, Moment, Question, RegisterError, Registry, Rng, SearchContext, Turn,
 };
 #[cfg(feature = "search")]
 pub use search::{mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances};

@@ -245,7 +245,8 @@ fn stream_answer(bot: &str, q: Question, dfen: &str, seed: u64) -> Option<bool> 
             Some(Rng::from_seed(seed).real() < threshold)
         }
         ("monte-carlo", Question::OfferDouble | Question::AcceptDouble) => {
-            let options = EquityOptions { rollouts: Some(120.0), max_plies: Some(40.0), seed: Some(seed) };
+            let options =
+                EquityOptions { rollouts: Some(120.0), max_plies: Some(40.0), seed: Some(seed), ..Default::default() };
             let e = api::equity(dfen, &options);
             let white = Position::from_dfen(dfen).ok()?.turn() == Color::White;
             let p = if white { e.white_win } else { e.black_win };
@@ -326,6 +327,7 @@ fn equity() {
             rollouts: o.and_then(|o| o.rollouts).map(|x| x.0),
             max_plies: o.and_then(|o| o.max_plies).map(|x| x.0),
             seed: o.and_then(|o| o.seed).and_then(|x| seed_from_number(x.0)),
+            ..Default::default()
         };
         let r = api::equity(&c.dfen, &options);
         let w = &c.expected;

@@ -132,7 +132,7 @@ proptest! {
     ) {
         let dfen = pos.to_dfen();
         let options =
-            EquityOptions { rollouts: Some(f64::from(rollouts)), max_plies: Some(f64::from(max_plies)), seed: Some(seed) };
+            EquityOptions { rollouts: Some(f64::from(rollouts)), max_plies: Some(f64::from(max_plies)), seed: Some(seed), ..Default::default() };
         let a = api::equity(&dfen, &options);
         let b = api::equity(&dfen, &options);
         // Identical, bit for bit (every field; NaN would fail the comparison).

@@ -201,7 +201,8 @@ fn registry_rules() {
 #[test]
 fn equity_is_reproducible_and_sums_to_one() {
     for seed in [1u64, 2, 3] {
-        let options = api::EquityOptions { rollouts: Some(6.0), max_plies: Some(8.0), seed: Some(seed) };
+        let options =
+            api::EquityOptions { rollouts: Some(6.0), max_plies: Some(8.0), seed: Some(seed), ..Default::default() };
         let a = api::equity("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &options);
         let b = api::equity("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &options);
         assert_eq!(a, b);
@@ -210,7 +211,40 @@ fn equity_is_reproducible_and_sums_to_one() {
     }
     let capped = api::equity(
         "Q7/7B/8/8/3Kk2R/2NP4/8/8 w - - 0 1",
-        &api::EquityOptions { rollouts: Some(100_000.0), max_plies: Some(10_000.0), seed: Some(1) },
+        &api::EquityOptions {
+            rollouts: Some(100_000.0),
+            max_plies: Some(10_000.0),
+            seed: Some(1),
+            ..Default::default()
+        },
     );
     assert_eq!(capped.rollouts, 1000);
+}
+
+/// `timeBudgetMs` (issue 17): on a clock that advances 50 µs a read (one read a rollout ply), the
+/// estimate stops at the deadline with the rollouts completed, and is exactly the untimed estimate
+/// of that many rollouts of the same stream.
+#[test]
+fn a_budgeted_equity_is_the_estimate_of_the_rollouts_it_completed() {
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    for (budget, seed) in [(20.0, 1u64), (50.0, 2), (200.0, 3)] {
+        let clock = dicechess::ManualClock::new(0, 50);
+        let timed = api::EquityOptions {
+            rollouts: Some(100_000.0),
+            max_plies: Some(60.0),
+            seed: Some(seed),
+            time_budget_ms: Some(budget),
+        };
+        let e = api::equity_timed(START, &timed, &clock, dicechess::Moment(0));
+        assert!(e.rollouts > 0 && e.rollouts < 100_000, "{budget} ms: {} rollouts", e.rollouts);
+        let untimed = api::EquityOptions { rollouts: Some(e.rollouts as f64), time_budget_ms: None, ..timed };
+        assert_eq!(api::equity(START, &untimed), e, "{budget} ms");
+    }
+    // No rollout completed: the neutral result; no budget (or 0): every rollout.
+    let clock = dicechess::ManualClock::new(0, 5_000);
+    let tiny =
+        api::EquityOptions { rollouts: Some(50.0), seed: Some(4), time_budget_ms: Some(1.0), ..Default::default() };
+    assert_eq!(api::equity_timed(START, &tiny, &clock, dicechess::Moment(0)), dicechess::Equity::NEUTRAL);
+    let none = api::EquityOptions { time_budget_ms: Some(0.0), ..tiny };
+    assert_eq!(api::equity_timed(START, &none, &clock, dicechess::Moment(0)).rollouts, 50);
 }

@@ -92,12 +92,14 @@ export function fullFunctions({ live, fail, glue }) {
 
   /** @param {unknown} dfen @param {unknown} [options] */
   function estimateEquity(dfen, options) {
+    const entered = now();
     if (!live() || !isDfen(dfen)) return NEUTRAL_EQUITY();
     const rollouts = numberField(options, 'rollouts');
     const maxPlies = numberField(options, 'maxPlies');
     const seed = numberField(options, 'seed');
+    const budget = numberField(options, 'timeBudgetMs');
     let r;
-    try { r = glue().equity(dfen, rollouts, maxPlies, seed); } catch (e) { fail(e); return NEUTRAL_EQUITY(); }
+    try { r = glue().equity(dfen, rollouts, maxPlies, seed, budget, entered); } catch (e) { fail(e); return NEUTRAL_EQUITY(); }
     return decodeEquity(r) ?? NEUTRAL_EQUITY();
   }
 

@@ -43,7 +43,7 @@ export declare function best_move(
   timeBudgetMs: number | undefined, seed: number | undefined, entered: number,
 ): BestMoveText | undefined;
 export declare function should_bot(dfen: string, question: QuestionCode, algorithm: string | undefined, seed: number | undefined): boolean;
-export declare function equity(dfen: string, rollouts: number | undefined, maxPlies: number | undefined, seed: number | undefined): EquityVector;
+export declare function equity(dfen: string, rollouts: number | undefined, maxPlies: number | undefined, seed: number | undefined, timeBudgetMs: number | undefined, entered: number): EquityVector;
 export declare function available_bots(): Json;
 export declare function win_probability(dfen: string): Float64Array | undefined;
 export declare function analyze_turn(dfen: string, timeBudgetMs: number | undefined, topN: number | undefined, seed: number | undefined, entered: number): Json | undefined;

@@ -14,7 +14,11 @@ export interface BestMoveOptions {
   timeBudgetMs?: number; seed?: number;
 }
 export interface DecisionOptions { algorithm?: string; seed?: number }
-export interface EquityOptions { rollouts?: number; maxPlies?: number; seed?: number }
+export interface EquityOptions {
+  rollouts?: number; maxPlies?: number; seed?: number;
+  /** Stop this many milliseconds after the call with the rollouts done so far (`rollouts` says how many; none: the neutral result). Default: no deadline. */
+  timeBudgetMs?: number;
+}
 export interface EquityResult {
   whiteWin: number; blackWin: number; undecided: number;
   rollouts: number; standardError: number; varianceReductionVsVanilla: number;

@@ -135,10 +135,6 @@ pub(crate) struct GameRecord {
     pub black_rating: Option<f64>,
     /// The `start` text, if given.
     pub start: Option<String>,
-    /// The informational `white`, `black` and `termination` texts, if given.
-    pub white: Option<String>,
-    pub black: Option<String>,
-    pub termination: Option<String>,
     pub turns: Vec<RecordTurn>,
 }
 
@@ -200,18 +196,8 @@ pub(crate) fn parse_record(line: &[u8]) -> Result<GameRecord, Skip> {
     };
     let turns =
         turns.iter().enumerate().map(|(i, t)| parse_turn(i + 1, t).map_err(&schema)).collect::<Result<Vec<_>, _>>()?;
-    let text = |field: &str| obj.get(field).and_then(Value::as_str).map(str::to_owned);
-    Ok(GameRecord {
-        id: valid_id,
-        result,
-        white_rating,
-        black_rating,
-        start: text("start"),
-        white: text("white"),
-        black: text("black"),
-        termination: text("termination"),
-        turns,
-    })
+    let start = obj.get("start").and_then(Value::as_str).map(str::to_owned);
+    Ok(GameRecord { id: valid_id, result, white_rating, black_rating, start, turns })
 }
 
 fn parse_turn(n: usize, turn: &Value) -> Result<RecordTurn, String> {

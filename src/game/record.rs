@@ -97,6 +97,10 @@ impl Game {
                 return Err(RecordError::IllegalTurn(format!("turn {}: not a legal turn", i + 1)));
             }
         }
+        // The informational texts, read here rather than by the book's record reader, which has no
+        // use for them and is in the package's .wasm.
+        let fields: serde_json::Value = serde_json::from_str(line).unwrap_or(serde_json::Value::Null);
+        let text = |field: &str| fields.get(field).and_then(serde_json::Value::as_str).map(str::to_owned);
         let result = record.result.map(|r| r.as_str()).unwrap_or("*");
         let mismatch = |why: String| RecordError::ResultMismatch { result: result.to_owned(), why };
         let stated = record.result.map(|r| match r {
@@ -109,7 +113,7 @@ impl Game {
                 return Err(mismatch(format!("the game ends by {}", o.termination.as_str())));
             }
             (None, Some(winner)) => {
-                let termination = match (record.termination.as_deref(), winner) {
+                let termination = match (text("termination").as_deref(), winner) {
                     (Some("resignation"), Some(_)) => Termination::Resignation,
                     (Some("agreement"), None) => Termination::Agreement,
                     _ => Termination::Adjudication,
@@ -124,12 +128,12 @@ impl Game {
         );
         game.info = Some(Box::new(RecordInfo {
             id: record.id,
-            white: record.white,
-            black: record.black,
+            white: text("white"),
+            black: text("black"),
             white_rating: record.white_rating,
             black_rating: record.black_rating,
             start: record.start,
-            termination: record.termination.map(|t| (t, game.outcome())),
+            termination: text("termination").map(|t| (t, game.outcome())),
         }));
         Ok(game)
     }

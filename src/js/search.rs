@@ -4,9 +4,9 @@
 //! here. Nothing panics on input.
 
 use crate::search::{
-    budget_ms, choose_turn, decide, estimate_equity, policy_or_default, BotInfo, Budgeting, Clock, ClockState,
-    Deadline, Equity, Moment, Question, Registry, Rng, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, JS_OVERHEAD_MS,
-    MAX_BUDGET_MS, MAX_PLIES, MAX_ROLLOUTS, POLICY_IDS,
+    budget_ms, choose_turn, decide, estimate_equity, estimate_equity_within, policy_or_default, BotInfo, Budgeting,
+    Clock, ClockState, Deadline, Equity, Moment, Question, Registry, Rng, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS,
+    JS_OVERHEAD_MS, MAX_BUDGET_MS, MAX_PLIES, MAX_ROLLOUTS, POLICY_IDS,
 };
 use crate::{Move, Position, Roll};
 
@@ -147,10 +147,24 @@ pub struct EquityOptions {
     pub rollouts: Option<f64>,
     pub max_plies: Option<f64>,
     pub seed: Option<u64>,
+    /// Stop at this many milliseconds after the call's entry with the rollouts done (absent, 0 or
+    /// less: no deadline; at most 600,000). Read by [`equity_timed`] only.
+    pub time_budget_ms: Option<f64>,
 }
 
-/// `estimateEquity(dfen, options)` (BOTS.md §9).
+/// `estimateEquity(dfen, options)` (BOTS.md §9) without a deadline.
 pub fn equity(dfen: &str, options: &EquityOptions) -> Equity {
+    equity_with(dfen, options, None)
+}
+
+/// `estimateEquity(dfen, options)` with its `timeBudgetMs`: the deadline counts from `entered` on
+/// `clock`, as `getBestMove`'s does.
+pub fn equity_timed(dfen: &str, options: &EquityOptions, clock: &dyn Clock, entered: Moment) -> Equity {
+    let budget = options.time_budget_ms.map(js_int).filter(|&b| b > 0).map(|b| i64::from(b).min(MAX_BUDGET_MS));
+    equity_with(dfen, options, budget.map(|b| Deadline { clock, at: entered.plus_ms(b as u64) }))
+}
+
+fn equity_with(dfen: &str, options: &EquityOptions, deadline: Option<Deadline<'_>>) -> Equity {
     let Ok(pos) = Position::from_dfen(dfen) else { return Equity::NEUTRAL };
     let rollouts = options.rollouts.map_or(DEFAULT_ROLLOUTS, |x| i64::from(js_int(x))).min(MAX_ROLLOUTS);
     let max_plies = options.max_plies.map_or(DEFAULT_MAX_PLIES, |x| i64::from(js_int(x))).min(MAX_PLIES);
@@ -159,7 +173,7 @@ pub fn equity(dfen: &str, options: &EquityOptions) -> Equity {
         return estimate_equity(&pos, rollouts, max_plies, &mut Rng::from_seed(0));
     }
     let mut rng = Rng::from_option(options.seed);
-    estimate_equity(&pos, rollouts, max_plies, &mut rng)
+    estimate_equity_within(&pos, rollouts, max_plies, &mut rng, deadline)
 }
 
 /// `getAvailableBots()`.

@@ -1,6 +1,7 @@
 //! `estimateEquity` (BOTS.md §9): Rao-Blackwellized rollouts that follow the probability that the
 //! game is still undecided, with KCP as the per-ply capture probability.
 
+use super::clock::Deadline;
 use super::kcp::kcp_numerator;
 use super::prng::Rng;
 use super::turnlist::{legal_turns, TurnSampler};
@@ -212,6 +213,19 @@ pub(crate) fn rollout_count(rollouts: i64, max_plies: i64) -> i64 {
 /// `estimateEquity` of a valid position with rollouts and plies already defaulted and capped
 /// (BOTS.md §9.1, §5.6). The position's dice are ignored.
 pub fn estimate_equity(pos: &Position, rollouts: i64, max_plies: i64, rng: &mut Rng) -> Equity {
+    estimate_equity_within(pos, rollouts, max_plies, rng, None)
+}
+
+/// [`estimate_equity`] stopping at `deadline`: the rollouts completed by then make the estimate
+/// (`rollouts` says how many; none completed gives [`Equity::NEUTRAL`]). The clock is read once
+/// per rollout ply (BOTS.md §4.8).
+pub fn estimate_equity_within(
+    pos: &Position,
+    rollouts: i64,
+    max_plies: i64,
+    rng: &mut Rng,
+    deadline: Option<Deadline<'_>>,
+) -> Equity {
     if rollouts <= 0 {
         return Equity { variance_reduction_vs_vanilla: f64::INFINITY, undecided: 0.0, ..Equity::NEUTRAL };
     }
@@ -234,7 +248,14 @@ pub fn estimate_equity(pos: &Position, rollouts: i64, max_plies: i64, rng: &mut 
     }
     let mut start = *pos;
     start.set_dice(Dice::EMPTY);
-    run_rollouts(&start, n, max_plies, rng, &mut || false).result()
+    let stats = match deadline {
+        None => run_rollouts(&start, n, max_plies, rng, &mut || false),
+        Some(d) => run_rollouts(&start, n, max_plies, rng, &mut || d.passed()),
+    };
+    if stats.n == 0 {
+        return Equity::NEUTRAL;
+    }
+    stats.result()
 }
 
 /// Runs up to `n` rollouts from `start` and returns the statistics of those completed; stops

@@ -23,7 +23,7 @@ pub use bot::{Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext}
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::SystemClock;
 pub use clock::{Clock, Deadline, ManualClock, Moment};
-pub use equity::{estimate_equity, Equity};
+pub use equity::{estimate_equity, estimate_equity_within, Equity};
 pub use registry::{RegisterError, Registry};
 pub use turnlist::{legal_turns, Turn};
 pub use winprob::{mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances};

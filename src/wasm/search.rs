@@ -95,11 +95,19 @@ pub fn should_bot(dfen: &str, question: u32, algorithm: Option<String>, seed: Op
 }
 
 /// `estimateEquity(dfen, options)`: `[whiteWin, blackWin, undecided, rollouts, standardError,
-/// varianceReductionVsVanilla]` (the neutral result for an invalid DFEN).
+/// varianceReductionVsVanilla]` (the neutral result for an invalid DFEN); `entered` is the
+/// `performance.now()` of the call's entry, which `time_budget_ms` counts from.
 #[wasm_bindgen]
-pub fn equity(dfen: &str, rollouts: Option<f64>, max_plies: Option<f64>, seed: Option<f64>) -> Vec<f64> {
-    let options = EquityOptions { rollouts, max_plies, seed: seed.and_then(seed_from_number) };
-    let e = js::equity(dfen, &options);
+pub fn equity(
+    dfen: &str,
+    rollouts: Option<f64>,
+    max_plies: Option<f64>,
+    seed: Option<f64>,
+    time_budget_ms: Option<f64>,
+    entered: f64,
+) -> Vec<f64> {
+    let options = EquityOptions { rollouts, max_plies, seed: seed.and_then(seed_from_number), time_budget_ms };
+    let e = js::equity_timed(dfen, &options, &PerformanceClock, moment_from_ms(entered));
     #[allow(clippy::cast_precision_loss)]
     let rollouts = e.rollouts as f64;
     vec![e.white_win, e.black_win, e.undecided, rollouts, e.standard_error, e.variance_reduction_vs_vanilla]
