@@ -7,10 +7,10 @@ use std::time::Instant;
 
 use clap::Args;
 use rayon::prelude::*;
-use serde::Serialize;
 
+use crate::game::{RecordJson, TurnJson};
 use crate::search::{GameSeeds, Registry};
-use crate::{write_games, Color, Game, GameOptions, Move, Position};
+use crate::{write_games, Color, Game, GameId, GameOptions, Position};
 
 use super::args::{bot_id, pool, GameArgs, Workers};
 use super::files::{write_lines, write_output};
@@ -55,30 +55,6 @@ pub(super) struct Sides<'a> {
     pub black: Option<&'a str>,
     pub white_book: Option<&'a str>,
     pub black_book: Option<&'a str>,
-}
-
-/// One turn of a game record (BOOK.md §8).
-#[derive(Serialize)]
-#[serde(rename_all = "camelCase")]
-struct TurnJson {
-    dice: String,
-    moves: Vec<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    time_ms: Option<u64>,
-}
-
-/// A game record (BOOK.md §8).
-#[derive(Serialize)]
-struct RecordJson<'a> {
-    id: String,
-    white: &'a str,
-    black: &'a str,
-    result: &'static str,
-    /// The `--start` position (BOOK.md §8), DFEN without dice; absent for the standard start.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    start: Option<&'a str>,
-    termination: &'static str,
-    turns: Vec<TurnJson>,
 }
 
 /// Plays the games of `games` between `sides` and returns one JSON line per game, in game-index
@@ -139,25 +115,24 @@ pub(super) fn record_line(
     game: &PlayedGame,
     timings: bool,
 ) -> Result<String, Failure> {
+    let id = GameId::Text(id.to_owned());
     let record = RecordJson {
-        id: id.to_owned(),
-        white: players[0],
-        black: players[1],
+        id: Some(&id),
+        white: Some(players[0]),
+        black: Some(players[1]),
+        white_rating: None,
+        black_rating: None,
         result: match game.winner {
             Some(Color::White) => "1-0",
             Some(Color::Black) => "0-1",
             None => "1/2-1/2",
         },
         start,
-        termination: game.termination.as_str(),
+        termination: Some(game.termination.as_str()),
         turns: game
             .turns
             .iter()
-            .map(|t| TurnJson {
-                dice: t.dice.to_field(t.mover),
-                moves: t.moves.iter().map(Move::to_string).collect(),
-                time_ms: timings.then_some(t.micros / 1000),
-            })
+            .map(|t| TurnJson::of(t.mover, t.dice, &t.moves, timings.then_some(t.micros / 1000)))
             .collect(),
     };
     io::json(&record)

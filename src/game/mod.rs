@@ -28,6 +28,8 @@ mod record;
 
 #[cfg(feature = "book")]
 pub use record::{RecordError, RecordInfo};
+#[cfg(feature = "book")]
+pub(crate) use record::{RecordJson, TurnJson};
 
 use crate::{Color, Dice, Move, Position, Turns, Uci};
 

@@ -38,31 +38,46 @@ pub enum RecordError {
     ResultMismatch { result: String, why: String },
 }
 
+/// A game record (BOOK.md §8) as written: the one writer of records, for [`Game::to_record`] and
+/// the CLI's `selfplay` and `arena`.
 #[derive(Serialize)]
 #[serde(rename_all = "camelCase")]
-struct RecordJson<'a> {
+pub(crate) struct RecordJson<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
-    id: Option<&'a GameId>,
+    pub id: Option<&'a GameId>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    white: Option<&'a str>,
+    pub white: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    black: Option<&'a str>,
+    pub black: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    white_rating: Option<f64>,
+    pub white_rating: Option<f64>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    black_rating: Option<f64>,
-    result: &'static str,
+    pub black_rating: Option<f64>,
+    pub result: &'static str,
+    /// A DFEN without dice; absent for the standard start.
     #[serde(skip_serializing_if = "Option::is_none")]
-    start: Option<&'a str>,
+    pub start: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    termination: Option<&'a str>,
-    turns: Vec<TurnJson>,
+    pub termination: Option<&'a str>,
+    pub turns: Vec<TurnJson>,
 }
 
+/// One turn of a record: the roll as its mover's dice field, the moves as UCI, and, if measured,
+/// the thinking time.
 #[derive(Serialize)]
-struct TurnJson {
-    dice: String,
-    moves: Vec<String>,
+#[serde(rename_all = "camelCase")]
+pub(crate) struct TurnJson {
+    pub dice: String,
+    pub moves: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub time_ms: Option<u64>,
+}
+
+impl TurnJson {
+    /// The turn `moves` of `mover` with `dice`.
+    pub(crate) fn of(mover: Color, dice: crate::Dice, moves: &[crate::Move], time_ms: Option<u64>) -> TurnJson {
+        TurnJson { dice: dice.to_field(mover), moves: moves.iter().map(ToString::to_string).collect(), time_ms }
+    }
 }
 
 /// The record's `result` text of an outcome.
@@ -160,14 +175,7 @@ impl Game {
             result: result_text(self.outcome),
             start: start.or(own_start.as_deref()),
             termination,
-            turns: self
-                .history
-                .iter()
-                .map(|t| TurnJson {
-                    dice: t.dice.to_field(t.mover),
-                    moves: t.moves.iter().map(ToString::to_string).collect(),
-                })
-                .collect(),
+            turns: self.history.iter().map(|t| TurnJson::of(t.mover, t.dice, &t.moves, None)).collect(),
         };
         serde_json::to_string(&record).unwrap_or_default()
     }
