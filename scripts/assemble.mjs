@@ -326,6 +326,11 @@ for (const [kind, k] of Object.entries(KINDS)) {
   }
 }
 
+// The type of the two .wasm subpaths (an asset's URL), for ESM and CommonJS resolution.
+const wasmAsset = read('types/wasm-asset.d.ts');
+writeFileSync(join(DIST, 'wasm.d.ts'), wasmAsset);
+writeFileSync(join(DIST, 'wasm.d.cts'), wasmAsset.replace('export default url;', 'export = url;'));
+
 // Manifest, README, LICENSE.
 writeFileSync(join(PKG, 'package.json'), fill(read('package.json'), { __VERSION__: VERSION, __LICENSE__: LICENSE }));
 JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8'));

@@ -3,6 +3,8 @@ import { DiceChess, type MoveTree, type GameStatus, type BestMoveResult } from '
 import { DiceChess as Rules, isReady } from 'dicechess-wasm/rules';
 import init, { initSync, type InitSource } from 'dicechess-wasm/web';
 import rulesInit from 'dicechess-wasm/rules/web';
+import wasmUrl from 'dicechess-wasm/dicechess.wasm';
+import rulesWasmUrl from 'dicechess-wasm/dicechess-rules.wasm';
 
 const roll = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
 const tree: MoveTree = DiceChess.getLegalTurnTree(roll);
@@ -22,3 +24,9 @@ const next: string = DiceChess.endTurn(roll);
 Rules.getBestMove(roll);
 
 export { tree, status, ready, p, ok, next, best, encoded };
+
+// The .wasm subpaths are typed as an asset's URL.
+const assetUrls: string[] = [wasmUrl, rulesWasmUrl];
+// @ts-expect-error a URL, not a number
+const notANumber: number = wasmUrl;
+void assetUrls; void notANumber;
