@@ -303,24 +303,27 @@ mod full {
             }
         }
         let neutral = [0.0, 0.0, 1.0, 0.0, 0.0, 0.0];
-        assert_eq!(wasm::equity("garbage", None, None, None), neutral);
-        let won = wasm::equity("Q7/7B/8/8/3Kk2R/2NP4/8/8 w - - 0 1", Some(8.0), None, Some(1.0));
+        assert_eq!(wasm::equity("garbage", None, None, None, None, 0.0), neutral);
+        let won = wasm::equity("Q7/7B/8/8/3Kk2R/2NP4/8/8 w - - 0 1", Some(8.0), None, Some(1.0), None, 0.0);
         assert_eq!(won[..5], [1.0, 0.0, 0.0, 8.0, 0.0]);
         assert!(won[5].is_infinite());
-        assert_eq!(wasm::equity(START, Some(1e9), Some(0.0), None)[3], 100_000.0);
-        assert_eq!(wasm::equity(START, Some(f64::NAN), None, None)[3], 0.0);
+        assert_eq!(wasm::equity(START, Some(1e9), Some(0.0), None, None, 0.0)[3], 100_000.0);
+        assert_eq!(wasm::equity(START, Some(f64::NAN), None, None, None, 0.0)[3], 0.0);
         assert_eq!(
-            wasm::equity("Q7/7B/8/8/3Kk2R/2NP4/8/8 w - - 0 1", Some(100_000.0), Some(10_000.0), Some(1.0))[3],
+            wasm::equity("Q7/7B/8/8/3Kk2R/2NP4/8/8 w - - 0 1", Some(100_000.0), Some(10_000.0), Some(1.0), None, 0.0)
+                [3],
             1000.0
         );
-        let a = wasm::equity(START, Some(8.0), Some(6.0), Some(1.0));
-        assert_eq!(a, wasm::equity(START, Some(8.0), Some(6.0), Some(1.0)), "same seed, same result");
+        let a = wasm::equity(START, Some(8.0), Some(6.0), Some(1.0), None, 0.0);
+        assert_eq!(a, wasm::equity(START, Some(8.0), Some(6.0), Some(1.0), None, 0.0), "same seed, same result");
         assert!((a[0] + a[1] + a[2] - 1.0).abs() <= 1e-9);
         for s in edge_strings() {
             for n in EDGE_NUMBERS {
                 // maxPlies 0 or a small rollout count keeps every call cheap.
-                let _ = wasm::equity(&s, Some(n), Some(0.0), Some(n));
-                let _ = wasm::equity(&s, Some(2.0), Some(n), Some(n));
+                let _ = wasm::equity(&s, Some(n), Some(0.0), Some(n), None, 0.0);
+                let _ = wasm::equity(&s, Some(2.0), Some(n), Some(n), None, 0.0);
+                // Any budget and entry instant: bounded, never a trap.
+                let _ = wasm::equity(&s, Some(2.0), Some(4.0), Some(1.0), Some(n), n);
             }
         }
     }
