@@ -78,7 +78,7 @@ pub struct RollValue {
 impl RollValue {
     /// The value of the roll `pos` (a position with dice; without, the roll is a pass).
     pub fn of(pos: &Position) -> RollValue {
-        let start = without_dice(pos);
+        let start = pos.with_dice(Dice::EMPTY);
         let best = roll_chances(pos);
         if best.score() >= 1.0 || start.is_finished() {
             let before = f64::from(win_chances(&start).score());
@@ -90,16 +90,10 @@ impl RollValue {
     /// The values of the 56 rolls of `start` (its dice ignored), in the order of `rolls56`: as
     /// [`RollValue::of`] each, at the cost of one.
     pub fn each(start: &Position) -> Vec<(Dice, RollValue)> {
-        let start = without_dice(start);
+        let start = start.with_dice(Dice::EMPTY);
         let centring = Centring::of(&start);
         rolls56().iter().zip(centring.best).map(|(r, best)| (r.dice, centring.value(&start, best))).collect()
     }
-}
-
-fn without_dice(pos: &Position) -> Position {
-    let mut start = *pos;
-    start.set_dice(Dice::EMPTY);
-    start
 }
 
 /// What centres the rolls of one position: the best chances of each of the 56 rolls, the mean

@@ -79,7 +79,7 @@ pub(super) fn game(args: GameArgs) -> Outcome {
 /// The games of a file, each checked; the error names the game (records: its line) and why.
 fn read_games(path: &str) -> Result<(Form, Vec<Game>), Failure> {
     let text = read_text(path)?;
-    let options = GameOptions { halfmove_draw: false, turn_cap: None };
+    let options = GameOptions::NONE;
     if text.trim_start().starts_with('{') {
         let games = text
             .lines()
@@ -128,7 +128,7 @@ fn show(args: &ShowArgs) -> Outcome {
             i + 1,
             game.to_notated().tags.iter().map(|(n, v)| format!("{n} {v}")).collect::<Vec<_>>().join(", ")
         ))?;
-        let start = game.history().first().map_or_else(|| game.turn_start(), |t| t.before);
+        let start = game.start();
         let boards = std::iter::once((0, String::from("start"), start)).chain(game.history().iter().enumerate().map(
             |(k, t)| {
                 let moves: Vec<String> = t.moves.iter().map(ToString::to_string).collect();

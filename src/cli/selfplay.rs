@@ -141,7 +141,7 @@ pub(super) fn record_line(
 /// The notation of game records of `selfplay` and `arena` (read without the host rules: the
 /// arena's are its own).
 pub(super) fn notation_of(lines: &[String]) -> Result<String, Failure> {
-    let options = GameOptions { halfmove_draw: false, turn_cap: None };
+    let options = GameOptions::NONE;
     let games = lines
         .iter()
         .map(|l| Game::from_record(l, options).map(|g| g.to_notated()))

@@ -14,8 +14,7 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use crate::search::winprob::{
-    features, roll_estimate, roll_inputs, win_chances, RollInputs, WinChances, DENSE_NAMES, INPUTS, PSQ_INPUTS,
-    ROLL_NAMES,
+    features, roll_inputs, win_chances, RollInputs, WinChances, DENSE_NAMES, INPUTS, PSQ_INPUTS, ROLL_NAMES,
 };
 use crate::search::{estimate_equity, Rng, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS};
 use crate::search::{legal_turns, rolls56};
@@ -337,18 +336,11 @@ fn roll_rows(s: &Sample, seed: u64) -> String {
     let result = ["L", "D", "W"][s.label];
     let mut out = String::new();
     let mut row = |pos: &Position, weight: f64, label: f64| {
-        let before = f64::from(
-            win_chances(&{
-                let mut p = *pos;
-                p.set_dice(crate::Dice::EMPTY);
-                p
-            })
-            .score(),
-        );
+        let before = f64::from(win_chances(&pos.with_dice(crate::Dice::EMPTY)).score());
         let _ = write!(out, "{}\t{weight}\t{label}\t{result}\t{before}", pos.to_dfen());
         match roll_inputs(pos) {
-            RollInputs::Decided(_) => {
-                let _ = write!(out, "\tD\t{}", roll_estimate(pos).score());
+            RollInputs::Decided(c) => {
+                let _ = write!(out, "\tD\t{}", c.score());
             }
             RollInputs::Open { base, centred, .. } => {
                 let _ = write!(out, "\tO\t{base}");

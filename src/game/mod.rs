@@ -31,7 +31,7 @@ pub use record::{RecordError, RecordInfo};
 #[cfg(feature = "book")]
 pub(crate) use record::{RecordJson, TurnJson};
 
-use crate::{Color, Dice, Move, Position, Turns, Uci};
+use crate::{Color, Dice, Move, Position, Step, Turns, Uci};
 
 /// A draw when a turn ends with the half-move clock (micro-moves without a capture or a pawn
 /// move) at this value or more.
@@ -46,6 +46,12 @@ pub struct GameOptions {
     pub halfmove_draw: bool,
     /// A draw after this many turns; `None`: no cap.
     pub turn_cap: Option<u32>,
+}
+
+impl GameOptions {
+    /// No host rule: only a king capture (or the players) end the game. What the CLI reads game
+    /// records with, since a record may come from a service with other rules.
+    pub const NONE: GameOptions = GameOptions { halfmove_draw: false, turn_cap: None };
 }
 
 impl Default for GameOptions {
@@ -136,6 +142,8 @@ enum Dealer {
 /// A game: see the module documentation.
 #[derive(Clone, Debug)]
 pub struct Game {
+    /// The position the game started from (no dice).
+    start: Position,
     options: GameOptions,
     dealer: Dealer,
     /// The dice of every turn rolled so far, by turn index: kept across undo, so that a turn
@@ -153,9 +161,9 @@ pub struct Game {
 impl Game {
     /// A game from `start` (its dice, if any, are the first roll) with dice from the host.
     pub fn new(start: Position, options: GameOptions) -> Game {
-        let mut first = start;
-        first.set_dice(Dice::EMPTY);
+        let first = start.with_dice(Dice::EMPTY);
         let mut game = Game {
+            start: first,
             options,
             dealer: Dealer::Host,
             dice: Vec::new(),
@@ -177,7 +185,7 @@ impl Game {
     /// first game.
     #[cfg(feature = "search")]
     pub fn seeded(start: Position, seed: u64, options: GameOptions) -> Game {
-        let mut game = Game::new(with_dice(start, Dice::EMPTY), options);
+        let mut game = Game::new(start.with_dice(Dice::EMPTY), options);
         let seeds = crate::search::GameSeeds::of_game(seed, 0);
         game.dealer = Dealer::Seeded(crate::search::Rng::from_seed(seeds.dice));
         game.deal();
@@ -188,6 +196,11 @@ impl Game {
     /// before the roll and once the game is over).
     pub fn position(&self) -> Position {
         self.current.node
+    }
+
+    /// The position the game started from (no dice).
+    pub fn start(&self) -> Position {
+        self.start
     }
 
     /// The position at the start of the current turn (no dice).
@@ -281,30 +294,31 @@ impl Game {
     /// itself at a leaf.
     pub fn play(&mut self, uci: Uci) -> bool {
         let Some((turns, node, spent)) = self.tree() else { return false };
-        let Some(m) = legal_move(turns, node, spent, uci) else { return false };
+        let Some(step) = turns.child(node, spent, uci) else { return false };
         match self.redo.last() {
-            Some(&Undone::Move(r)) if r == m => {
+            Some(&Undone::Move(r)) if r == step.mv => {
                 self.redo.pop();
             }
             _ => self.redo.clear(),
         }
-        self.advance(m);
+        if self.apply(step) {
+            self.complete_turn();
+        }
         true
     }
 
     /// Plays a whole turn from its start: `false` (and nothing played) unless `moves` is a legal
     /// turn of the roll, or empty for a roll without one (which passes by itself).
     pub fn play_turn(&mut self, moves: &[Uci]) -> bool {
-        if !self.current.moves.is_empty() || self.tree().is_none() || moves.is_empty() {
+        if !self.current.moves.is_empty() || moves.is_empty() {
             return false;
         }
-        let saved = self.clone();
-        for (i, &uci) in moves.iter().enumerate() {
-            let before = self.history.len();
-            if !self.play(uci) || (self.history.len() != before) != (i + 1 == moves.len()) {
-                *self = saved;
-                return false;
-            }
+        // The whole turn is checked against the tree before anything is played.
+        if !self.tree().and_then(|(turns, ..)| turns.follow(moves)).is_some_and(|end| end.is_leaf) {
+            return false;
+        }
+        for &uci in moves {
+            self.play(uci);
         }
         true
     }
@@ -401,8 +415,7 @@ impl Game {
 
     /// Plays `m` (a key of the node) and completes the turn at a leaf.
     fn advance(&mut self, m: Move) {
-        let leaf = self.step(m);
-        if leaf {
+        if self.step(m) {
             self.complete_turn();
         }
     }
@@ -411,9 +424,14 @@ impl Game {
     fn step(&mut self, m: Move) -> bool {
         let Some((turns, node, spent)) = self.tree() else { return false };
         let Some(step) = turns.step(node, spent, m) else { return false };
+        self.apply(step)
+    }
+
+    /// Moves to the child `step` of the node; `true` at a leaf.
+    fn apply(&mut self, step: Step) -> bool {
         self.current.node = step.position;
         self.current.spent = step.spent;
-        self.current.moves.push(m);
+        self.current.moves.push(step.mv);
         step.is_leaf
     }
 
@@ -421,7 +439,7 @@ impl Game {
     fn replay_current(&mut self) {
         let moves = std::mem::take(&mut self.current.moves);
         let dice = self.current.roll.as_ref().map(|r| r.0).unwrap_or(Dice::EMPTY);
-        self.current.node = with_dice(self.current.start, dice);
+        self.current.node = self.current.start.with_dice(dice);
         self.current.spent = 0;
         for m in moves {
             self.step(m);
@@ -430,7 +448,7 @@ impl Game {
 
     /// Rolls `dice` for the current turn (no pass handling).
     fn start_turn_quiet(&mut self, dice: Dice) {
-        let rolled = with_dice(self.current.start, dice);
+        let rolled = self.current.start.with_dice(dice);
         self.current.roll = Some((dice, Turns::of_position(&rolled)));
         self.current.node = rolled;
         self.current.spent = 0;
@@ -454,7 +472,7 @@ impl Game {
         let mut after = self.current.node;
         let captured = !after.has_king(Color::White) || !after.has_king(Color::Black);
         after.end_turn();
-        after.set_dice(Dice::EMPTY);
+        let after = after.with_dice(Dice::EMPTY);
         let mover = self.turn();
         self.history.push(TurnRecord {
             mover,
@@ -505,21 +523,4 @@ impl Game {
             self.start_turn(dice);
         }
     }
-}
-
-/// `pos` with the dice pool `dice`.
-fn with_dice(mut pos: Position, dice: Dice) -> Position {
-    pos.set_dice(dice);
-    pos
-}
-
-/// The key of the node `(node, spent)` of `turns` with the UCI identity `uci`.
-fn legal_move(turns: &Turns, node: &Position, spent: u32, uci: Uci) -> Option<Move> {
-    let mut found = None;
-    turns.for_each_child(node, spent, |step| {
-        if found.is_none() && uci.matches(step.mv) {
-            found = Some(step.mv);
-        }
-    });
-    found
 }

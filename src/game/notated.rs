@@ -33,7 +33,7 @@ impl Game {
         let result = record.get("result").and_then(Value::as_str).and_then(NotatedResult::parse);
         NotatedGame {
             tags,
-            start: self.history.first().map_or(self.current.start, |t| t.before),
+            start: self.start,
             turns: self
                 .history
                 .iter()

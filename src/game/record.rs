@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::{Game, GameOptions, Outcome, Termination};
 use crate::book::build::{parse_record, replay, start_position, GameId, GameResult};
-use crate::{Color, Position, Uci};
+use crate::{Color, Position};
 
 /// What a record says beyond its turns, kept so that a game read from a record writes it back.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -105,9 +105,8 @@ impl Game {
                 let why = format!("turn {} follows the end of the game ({})", i + 1, o.termination.as_str());
                 return Err(RecordError::IllegalTurn(why));
             }
-            let moves: Vec<Uci> = turn.moves.clone();
             // The replay checked every turn: these succeed.
-            let played = game.roll(turn.dice) && (moves.is_empty() || game.play_turn(&moves));
+            let played = game.roll(turn.dice) && (turn.moves.is_empty() || game.play_turn(&turn.moves));
             if !played {
                 return Err(RecordError::IllegalTurn(format!("turn {}: not a legal turn", i + 1)));
             }
@@ -116,6 +115,7 @@ impl Game {
         // use for them and is in the package's .wasm.
         let fields: serde_json::Value = serde_json::from_str(line).unwrap_or(serde_json::Value::Null);
         let text = |field: &str| fields.get(field).and_then(serde_json::Value::as_str).map(str::to_owned);
+        let termination_text = text("termination");
         let result = record.result.map(|r| r.as_str()).unwrap_or("*");
         let mismatch = |why: String| RecordError::ResultMismatch { result: result.to_owned(), why };
         let stated = record.result.map(|r| match r {
@@ -128,7 +128,7 @@ impl Game {
                 return Err(mismatch(format!("the game ends by {}", o.termination.as_str())));
             }
             (None, Some(winner)) => {
-                let termination = match (text("termination").as_deref(), winner) {
+                let termination = match (termination_text.as_deref(), winner) {
                     (Some("resignation"), Some(_)) => Termination::Resignation,
                     (Some("agreement"), None) => Termination::Agreement,
                     _ => Termination::Adjudication,
@@ -148,7 +148,7 @@ impl Game {
             white_rating: record.white_rating,
             black_rating: record.black_rating,
             start: record.start,
-            termination: text("termination").map(|t| (t, game.outcome())),
+            termination: termination_text.map(|t| (t, game.outcome())),
         }));
         Ok(game)
     }
@@ -164,8 +164,7 @@ impl Game {
             (_, None) => None,
         };
         let start = info.and_then(|i| i.start.as_deref());
-        let standard = self.history.first().map_or(self.current.start, |t| t.before) == start_of(Position::initial());
-        let own_start = (!standard).then(|| self.history.first().map_or(self.current.start, |t| t.before).to_dfen());
+        let own_start = (self.start != Position::initial()).then(|| self.start.to_dfen());
         let record = RecordJson {
             id: info.and_then(|i| i.id.as_ref()),
             white: info.and_then(|i| i.white.as_deref()),
@@ -186,10 +185,4 @@ impl Game {
         info.white = white;
         info.black = black;
     }
-}
-
-/// `pos` as a game's first turn starts: no dice.
-fn start_of(mut pos: Position) -> Position {
-    pos.set_dice(crate::Dice::EMPTY);
-    pos
 }

@@ -186,6 +186,14 @@ impl Position {
         self.dice = dice;
     }
 
+    /// This position with the dice pool `dice` (`Dice::EMPTY`: before the roll).
+    #[inline]
+    #[must_use]
+    pub fn with_dice(mut self, dice: Dice) -> Position {
+        self.dice = dice;
+        self
+    }
+
     /// The squares of `color`'s pieces.
     #[inline]
     pub fn by_color(&self, color: Color) -> Bitboard {

@@ -205,19 +205,24 @@ impl Turns {
     /// legal turn. An empty prefix gives the root (spent 0, not a leaf).
     pub fn follow(&self, prefix: &[Uci]) -> Option<Step> {
         let mut node = self.buffer();
-        for uci in prefix {
+        for &uci in prefix {
             if node.is_leaf {
                 return None;
             }
-            let mut found = None;
-            self.for_each_child(&node.position, node.spent, |s| {
-                if found.is_none() && uci.matches(s.mv) {
-                    found = Some(*s);
-                }
-            });
-            node = found?;
+            node = self.child(&node.position, node.spent, uci)?;
         }
         Some(node)
+    }
+
+    /// The child with the UCI identity `uci` of the node at `pos` after `spent` dice, if any.
+    pub fn child(&self, pos: &Position, spent: u32, uci: Uci) -> Option<Step> {
+        let mut found = None;
+        self.for_each_child(pos, spent, |s| {
+            if found.is_none() && uci.matches(s.mv) {
+                found = Some(*s);
+            }
+        });
+        found
     }
 
     /// Walks the subtree below a node depth-first in canonical order (children in UCI order),

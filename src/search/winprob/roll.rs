@@ -242,9 +242,7 @@ fn prelude(pos: &Position) -> Prelude {
     if dice.is_empty() || !(pos.has_king(mover) && pos.has_king(opponent)) {
         return Prelude::Decided(win_chances(pos));
     }
-    let mut start = *pos;
-    start.set_dice(Dice::EMPTY);
-    let (f, scan) = features_and_scan(&start);
+    let (f, scan) = features_and_scan(&pos.with_dice(Dice::EMPTY));
     let before = chances_of_logits(logits(&f));
     let threats = scan.us_threats.mask;
     if threats & dice_mask(dice) != 0 && captures_king_with(pos, dice) {

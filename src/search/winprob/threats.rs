@@ -21,20 +21,7 @@ const fn roll_masks() -> [(u64, u32); 56] {
         while b < 6 {
             let mut c = b;
             while c < 6 {
-                let dice = [a, b, c];
-                let mut mask = 0u64;
-                let mut i = 0;
-                while i < 3 {
-                    mask |= 1 << (36 + dice[i]);
-                    let mut j = 0;
-                    while j < 3 {
-                        if i != j {
-                            mask |= 1 << (6 * dice[i] + dice[j]);
-                        }
-                        j += 1;
-                    }
-                    i += 1;
-                }
+                let mask = faces_mask([a, b, c], 3);
                 let weight = if a == c {
                     1
                 } else if a == b || b == c {
@@ -56,6 +43,25 @@ const fn roll_masks() -> [(u64, u32); 56] {
 /// The 56 rolls' masks and weights, in the order of [`crate::search::rolls56`].
 pub(super) static ROLLS: [(u64, u32); 56] = roll_masks();
 
+/// The mask of the first `n` faces (indices) of `faces`: bit `36 + face` for each face, bit
+/// `6a + b` for each ordered pair of distinct dice.
+const fn faces_mask(faces: [usize; 3], n: usize) -> u64 {
+    let mut mask = 0u64;
+    let mut i = 0;
+    while i < n {
+        mask |= 1 << (36 + faces[i]);
+        let mut j = 0;
+        while j < n {
+            if i != j {
+                mask |= 1 << (6 * faces[i] + faces[j]);
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    mask
+}
+
 /// The mask of any pool of at most three dice, laid out like a roll's (a partial turn's dice).
 pub(super) fn dice_mask(dice: crate::Dice) -> u64 {
     let (mut faces, mut n) = ([0usize; 3], 0);
@@ -63,17 +69,7 @@ pub(super) fn dice_mask(dice: crate::Dice) -> u64 {
         faces[n] = role.index();
         n += 1;
     }
-    let faces = &faces[..n];
-    let mut mask = 0u64;
-    for (i, &a) in faces.iter().enumerate() {
-        mask |= 1 << (36 + a);
-        for (j, &b) in faces.iter().enumerate() {
-            if i != j {
-                mask |= 1 << (6 * a + b);
-            }
-        }
-    }
-    mask
+    faces_mask(faces, n)
 }
 
 /// The squares a `by` piece of type `role` on `from` can move to (captures of own pieces
