@@ -126,7 +126,7 @@ fn tree(c: &mut Criterion) {
 fn perft(c: &mut Criterion) {
     let dfen = fen_of("initial");
     let depth = 5;
-    let nodes = api::perft(dfen, depth, api::PERFT_MAX_DEPTH);
+    let nodes = api::perft(dfen, depth, api::PERFT_MAX_DEPTH).unsigned_abs();
     let mut g = c.benchmark_group("perft");
     // Throughput in elements = nodes per second.
     g.throughput(Throughput::Elements(nodes));

@@ -97,7 +97,7 @@ pub fn play(data: &[u8]) {
     for dfen in [with_dice.as_str(), without_dice.as_str()] {
         let dice = dice_field(dfen);
         let moves = api::generate_moves(dfen);
-        assert_eq!(api::perft(dfen, 1, api::PERFT_MAX_DEPTH), moves.len() as u64, "perft 1 = generateMoves");
+        assert_eq!(api::perft(dfen, 1, api::PERFT_MAX_DEPTH), moves.len() as i64, "perft 1 = generateMoves");
         for m in &moves {
             assert!(is_uci(m), "generated {m:?}");
             let promotion = m.get(4..5);
@@ -175,7 +175,7 @@ pub fn generate_moves(data: &[u8]) {
     let s = text(data);
     let moves = api::generate_moves(&s);
     assert!(moves.iter().all(|m| is_uci(m)), "{moves:?}");
-    assert_eq!(api::perft(&s, 1, api::PERFT_MAX_DEPTH), moves.len() as u64);
+    assert_eq!(api::perft(&s, 1, api::PERFT_MAX_DEPTH), moves.len() as i64);
 }
 
 /// Input lines: DFEN, from, to, and optionally the promotion.

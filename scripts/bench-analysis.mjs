@@ -6,19 +6,11 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { perCall } from './bench-timing.mjs';
 import { DICE, POSITIONS } from './bench-rolls.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const P = createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', 'index.cjs'));
-
-/** Mean microseconds per call of `f` over at least `ms` milliseconds, after a warm-up. */
-function perCall(f, ms = 300) {
-  for (let i = 0; i < 20; i++) f();
-  let n = 0;
-  const t0 = performance.now();
-  while (performance.now() - t0 < ms) { f(); n++; }
-  return ((performance.now() - t0) * 1000) / n;
-}
 
 const fens = Object.values(POSITIONS);
 let k = 0;

@@ -82,10 +82,10 @@ mod analysis;
 mod book;
 mod game;
 mod notation;
+mod random;
 mod rules;
 #[cfg(feature = "search")]
 mod search;
-#[cfg(feature = "search")]
 mod sort;
 
 pub use rules::{
@@ -99,9 +99,9 @@ pub use game::{Game, GameOptions, Outcome, Termination, TurnRecord, DEFAULT_TURN
 #[cfg(feature = "book")]
 pub use game::{RecordError, RecordInfo};
 pub use notation::{
-    parse_games, parse_san, to_san, write_game, write_games, NotatedGame, NotatedResult, NotatedTurn, NotationError,
-    NotationErrorKind, SanError, TurnLabel, MAX_GAMES, MAX_TAGS, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TEXT_BYTES,
-    MAX_TOKEN, MAX_TURNS,
+    parse_games, parse_san, to_san, to_san_all, write_game, write_games, NotatedGame, NotatedResult, NotatedTurn,
+    NotationError, NotationErrorKind, SanError, TurnLabel, MAX_GAMES, MAX_TAGS, MAX_TAG_NAME, MAX_TAG_VALUE,
+    MAX_TEXT_BYTES, MAX_TOKEN, MAX_TURNS,
 };
 
 #[cfg(all(feature = "search", not(target_arch = "wasm32")))]
@@ -128,8 +128,8 @@ pub use analysis::{
 #[cfg(feature = "book")]
 pub use book::{
     lookup, Alternative, Book, BookBot, Candidate, Candidates, DcbBook, DcbError, Decision, Issue, KeyEntry, LineError,
-    LoadError, MalformedBook, MalformedLine, MovesError, PackError, Record, Signature, TsvAlternative, TsvBook,
-    Validation,
+    LoadError, MalformedBook, MalformedLine, MovesError, PackError, PackedBook, Record, Signature, TsvAlternative,
+    TsvBook, Validation,
 };
 
 pub mod js;

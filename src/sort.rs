@@ -1,8 +1,20 @@
-//! Ordering by integer keys through one instantiation of the standard sort.
+//! The crate's sorting, through three instantiations of the standard sorts: `u64` keys, `u128`
+//! key-and-index pairs, and index orders under a comparator.
 //!
-//! Every closure-keyed `sort_by_key` instantiates its own copy of the sort code (4–8 KB of
-//! WebAssembly each, API.md §2.7 budgets the module); sorting `u128` values that pack a key with
-//! the item's index shares one copy and gives a stable order.
+//! Every call of a slice sort with its own element type or closure instantiates its own copy of
+//! the sort code (4–8 KB of WebAssembly each, and API.md §2.7 budgets the modules): with some
+//! thirty call sites they took about 50 KB of the full module. So every sort in the crate goes
+//! through this module: hot paths sort `u64` keys in place ([`sort_keys`]), others order indices
+//! by a key ([`order_by_key`], stable) or a comparator ([`order_by`], stable), and permute.
+
+use std::cmp::Ordering;
+
+/// Sorts `u64` keys ascending, in place (the one unstable sort of the crate: hot paths pack what
+/// they sort into such keys).
+#[inline]
+pub(crate) fn sort_keys(keys: &mut [u64]) {
+    keys.sort_unstable();
+}
 
 /// The indices `0..n` ordered by `key(i)` ascending, ties by index (a stable order).
 pub(crate) fn order_by_key(n: usize, mut key: impl FnMut(usize) -> u64) -> Vec<usize> {
@@ -11,14 +23,35 @@ pub(crate) fn order_by_key(n: usize, mut key: impl FnMut(usize) -> u64) -> Vec<u
     packed.into_iter().map(|p| p as u64 as usize).collect()
 }
 
+/// The indices `0..n` ordered by `cmp` (a stable order): one instantiation for every comparator.
+pub(crate) fn order_by(n: usize, cmp: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by(|&a, &b| cmp(a, b));
+    order
+}
+
+/// `items` in `order` (a permutation of its indices).
+fn permute<T: Clone>(items: &mut [T], order: &[usize]) {
+    let sorted: Vec<T> = order.iter().map(|&i| items[i].clone()).collect();
+    items.clone_from_slice(&sorted);
+}
+
 /// Sorts `items` by `key` ascending, stably.
 pub(crate) fn sort_by_key<T: Clone>(items: &mut [T], mut key: impl FnMut(&T) -> u64) {
     if items.len() < 2 {
         return;
     }
     let order = order_by_key(items.len(), |i| key(&items[i]));
-    let sorted: Vec<T> = order.into_iter().map(|i| items[i].clone()).collect();
-    items.clone_from_slice(&sorted);
+    permute(items, &order);
+}
+
+/// Sorts `items` by `cmp`, stably.
+pub(crate) fn sort_by<T: Clone>(items: &mut [T], mut cmp: impl FnMut(&T, &T) -> Ordering) {
+    if items.len() < 2 {
+        return;
+    }
+    let order = order_by(items.len(), &mut |a, b| cmp(&items[a], &items[b]));
+    permute(items, &order);
 }
 
 /// A key that orders `i64` values from largest to smallest.
@@ -38,5 +71,11 @@ mod tests {
         let mut words = vec![(2u64, 'a'), (1, 'b'), (2, 'c'), (0, 'd')];
         sort_by_key(&mut words, |w| w.0);
         assert_eq!(words, vec![(0, 'd'), (1, 'b'), (2, 'a'), (2, 'c')]);
+        let mut texts = vec!["pear", "fig", "apple", "fig"];
+        sort_by(&mut texts, |a, b| a.len().cmp(&b.len()).then(a.cmp(b)));
+        assert_eq!(texts, vec!["fig", "fig", "pear", "apple"]);
+        let mut keys = [5u64, 1, 3];
+        sort_keys(&mut keys);
+        assert_eq!(keys, [1, 3, 5]);
     }
 }

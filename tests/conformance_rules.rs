@@ -101,7 +101,7 @@ struct Perft {
     title: String,
     dfen: String,
     depth: f64,
-    expected: u64,
+    expected: i64,
 }
 
 #[derive(Deserialize)]

@@ -199,6 +199,13 @@ fn undo_and_redo_reach_the_state_of_a_replay() {
             if !changed {
                 assert_eq!(state(&game), before, "a refused action changed the game");
             }
+            // can_undo and can_redo say what undo and redo would do.
+            assert_eq!(game.can_undo(), game.clone().undo(), "can_undo, game {g}");
+            assert_eq!(game.can_redo(), game.clone().redo(), "can_redo, game {g}");
+            // The notation of every move is its SAN at its node.
+            for t in game.history() {
+                assert_eq!(t.san.len(), t.moves.len());
+            }
             assert_eq!(state(&replayed(&game, seed)), state(&game), "game {g}");
         }
     }
@@ -311,4 +318,89 @@ fn an_invalid_record_names_the_first_turn_that_fails() {
         r#"{"result":"0-1","start":"k7/8/8/8/8/8/8/R3K3 w - - 0 1","turns":[{"dice":"RPP","moves":["a1a8"]}]}"#;
     let err = Game::from_record(capture, GameOptions::default()).unwrap_err();
     assert!(matches!(err, dicechess::RecordError::ResultMismatch { .. }), "{err}");
+}
+
+#[test]
+fn the_history_holds_each_move_in_the_notation() {
+    let mut game = Game::seeded(Position::initial(), 3, GameOptions::default());
+    for _ in 0..60 {
+        let moves = game.legal_moves();
+        let Some(&m) = moves.last() else { break };
+        let san = game.san_of(m).unwrap();
+        assert!(game.play(m.uci()));
+        // The move just played is the last of the turn, or of the last turn with moves (passes
+        // may follow it).
+        let last = game.turn_san().last().or_else(|| game.history().iter().rev().find_map(|t| t.san.last()));
+        assert_eq!(last, Some(&san));
+    }
+    // The notation of the whole game, as the writer spells it, holds the same SAN.
+    let text = write_game(&game.to_notated()).unwrap();
+    for t in game.history() {
+        for san in &t.san {
+            assert!(text.contains(san.as_str()), "{san} in {text}");
+        }
+    }
+}
+
+#[test]
+fn a_recorded_turn_that_fails_says_why_and_changes_nothing() {
+    let mut game = Game::new(Position::initial(), GameOptions::default());
+    assert!(game.play_recorded(dice("PNB"), &[uci("e2e4"), uci("g1f3"), uci("f1c4")]).is_ok());
+    let before = state(&game);
+    let cases: [(&str, Vec<Uci>, &str); 5] = [
+        ("ppp", vec![], "a pass, but a turn is legal"),
+        ("ppp", vec![uci("e7e5"), uci("e7e6")], "'e7e6' cannot be played after 'e7e5'; legal here:"),
+        ("ppp", vec![uci("e7e5")], "incomplete: after 'e7e5' the turn must continue"),
+        ("ppp", vec![uci("a7a6"), uci("b7b6"), uci("c7c6"), uci("d7d6")], "4 moves; a turn has 1 to 3"),
+        ("kkk", vec![uci("e8e7")], "moves for a roll with no legal turn"),
+    ];
+    for (roll, moves, why) in cases {
+        let err = game.play_recorded(dice(roll), &moves).unwrap_err();
+        assert!(err.starts_with("turn 2 (black, dice ") && err.contains(why), "{err}");
+        assert_eq!(state(&game), before, "{err}");
+    }
+    // A pass that is one, then the stated ending.
+    assert!(game.play_recorded(dice("kkk"), &[]).is_ok());
+    assert_eq!(game.end_as_recorded(Some(Some(Color::White)), Some("resignation")), Ok(()));
+    assert_eq!(game.outcome().unwrap().termination, Termination::Resignation);
+    let err = game.play_recorded(dice("PNB"), &[uci("d2d4")]).unwrap_err();
+    assert!(err.contains("follows the end of the game"), "{err}");
+}
+
+/// The package's Game functions (src/js/game.rs) over the table of games by handle.
+#[test]
+fn the_package_game_table() {
+    use dicechess::js::game;
+    let h = game::create(None, Some(7), GameOptions::default());
+    assert!(h > 0);
+    let state = game::state(h).unwrap();
+    let fields: Vec<&str> = state.split('\n').collect();
+    assert_eq!(fields.len(), 16, "{state}");
+    let reference = Game::seeded(Position::initial(), 7, GameOptions::default());
+    assert_eq!(fields[0], reference.position().to_dfen());
+    let legal: Vec<String> = reference.legal_moves().iter().map(|m| m.uci().to_string()).collect();
+    assert_eq!(fields[7], legal.join(" "));
+    assert_eq!(fields[15], "1", "the standard start");
+    // Play the first legal move of each node until a turn completes: the history line has it.
+    while game::history(h).unwrap().is_empty() {
+        let state = game::state(h).unwrap();
+        let first = state.split('\n').nth(7).unwrap().split(' ').next().unwrap().to_owned();
+        assert!(game::play(h, &first), "{state}");
+    }
+    let line = game::history(h).unwrap();
+    assert_eq!(line.trim_end().split('\t').count(), 7, "{line}");
+    assert!(!game::play(h, "zz"));
+    assert!(!game::play(0, "e2e4") && game::state(0).is_none() && game::tree(999_999) == "{}");
+    // The notation of the game reads back as its record.
+    let text = game::notation(h, "white\tAnn\nwhiteRating\t1500.5").unwrap();
+    assert!(text.contains("[White \"Ann\"]") && text.contains("[WhiteRating \"1500.5\"]"), "{text}");
+    let records = game::notation_records(&text);
+    assert!(records.starts_with(r#"[{"white":"Ann","whiteRating":1500.5,"result":"*","turns":[{"dice":"#), "{records}");
+    let bad = game::notation_records("1. PPN e4 e5");
+    assert!(bad.starts_with("E1 "), "{bad}");
+    assert!(game::notation(h, "colour\tred").is_none(), "a field the notation does not carry");
+    game::free(h);
+    assert!(game::state(h).is_none() && !game::play(h, "e2e4"));
+    game::free(h); // twice: nothing
+    assert!(game::create(Some("not a dfen"), None, GameOptions::default()) == 0);
 }

@@ -118,6 +118,39 @@ fn edge_primitives_never_trap() {
     assert_eq!(wasm::perft(START, -0.0), 1.0);
 }
 
+/// The Game exports: a seeded game plays through its handle, hostile strings and numbers never
+/// trap, and a freed handle answers with neutral values.
+#[wasm_bindgen_test]
+fn game_exports_play_and_never_trap() {
+    let h = wasm::game_new(None, Some(3.0), true, 5000.0);
+    assert!(h > 0);
+    let state = wasm::game_state(h).unwrap();
+    assert!(state.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB\n"), "{state}");
+    let first = state.split('\n').nth(7).unwrap().split(' ').next().unwrap().to_owned();
+    assert!(wasm::game_play(h, &first));
+    assert!(wasm::game_step(h, 0) && wasm::game_step(h, 1));
+    for s in edge_strings() {
+        let _ = wasm::game_play(h, &s);
+        let _ = wasm::game_play_turn(h, &s);
+        let _ = wasm::game_roll(h, &s);
+        let _ = wasm::game_resign(h, &s);
+        let _ = wasm::game_play_recorded(h, &s, &s);
+        let _ = wasm::game_end_recorded(h, &s, Some(s.clone()));
+        let _ = wasm::board(&s);
+        assert_eq!(wasm::game_new(Some(s.clone()), None, false, 0.0) == 0, dicechess::Position::from_dfen(&s).is_err());
+    }
+    for n in EDGE_NUMBERS {
+        let _ = wasm::game_step(h, n as u32);
+        let g = wasm::game_new(None, Some(n), false, n);
+        wasm::game_free(g);
+    }
+    assert!(wasm::game_state(h).is_some() && !wasm::game_tree(h).is_empty());
+    wasm::game_free(h);
+    assert_eq!(wasm::game_state(h), None);
+    assert!(!wasm::game_play(h, &first));
+    assert_eq!(wasm::game_tree(h), "{}");
+}
+
 // ---- the full build's exports (features search and book: `wasm-pack test --node --no-default-features
 // ---- --features wasm,search,book --test wasm`) ----
 

@@ -6,6 +6,7 @@
 //
 // scripts/assemble.mjs inlines this module and the ones it imports into every entry (the entry
 // templates are node-entry.cjs and web-entry.js), full.js only into "." and "./web".
+import { gameFunctions } from './game.js';
 import { rulesFunctions } from './rules.js';
 
 /** @typedef {import('./glue.js').RulesGlue} RulesGlue */
@@ -13,7 +14,7 @@ import { rulesFunctions } from './rules.js';
 /** @typedef {import('./functions.js').FullOnlyApi} FullOnlyApi */
 /** @typedef {import('./functions.js').FullApi} FullApi */
 /** @typedef {import('./functions.js').FunctionName} FunctionName */
-/** @typedef {(engine: import('./rules.js').Engine<FullGlue>) => FullOnlyApi} Extension */
+/** @typedef {(engine: import('./rules.js').Engine<FullGlue>) => Omit<FullOnlyApi, 'parseNotation' | 'gameFromNotation'>} Extension */
 
 /**
  * An engine: its functions (the rules ones, and the full-only ones with `extend`), which return
@@ -68,6 +69,8 @@ export function createEngine(expectedBuild, extend) {
   const engine = { live, fail, glue: () => /** @type {FullGlue} */ (w) };
   /** @type {Partial<FullApi>} */
   const functions = rulesFunctions(engine);
+  // The Game functions: the notation ones only with the full module's functions.
+  Object.assign(functions, gameFunctions(engine, extend !== undefined));
   if (extend) Object.assign(functions, extend(engine));
 
   return {

@@ -46,7 +46,7 @@ function recordText(game) {
   }
 }
 
-/** @param {import('./rules.js').Engine<import('./glue.js').FullGlue>} engine @returns {FullOnlyApi} */
+/** @param {import('./rules.js').Engine<import('./glue.js').FullGlue>} engine @returns {Omit<FullOnlyApi, 'parseNotation' | 'gameFromNotation'>} the full-only functions but the notation's (game.js) */
 export function fullFunctions({ live, fail, glue }) {
   /** @param {unknown} dfen @param {unknown} [options] */
   function getBestMove(dfen, options) {

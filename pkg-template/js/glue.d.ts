@@ -35,6 +35,29 @@ export declare function perft(dfen: string, depth: number): number;
 export declare function piece_from_dice(face: number): string | undefined;
 export declare function canonical_key(dfen: string): string | undefined;
 export declare function game_status(dfen: string): StatusCode;
+/** The board form of protocol.js's decodeBoard. */
+export declare function board(dfen: string): string | undefined;
+// The Game object (src/js/game.rs): handles, 0 for none.
+export declare function game_new(start: string | undefined, seed: number | undefined, halfmoveDraw: boolean, turnCap: number): number;
+export declare function game_free(handle: number): void;
+/** The game state form of protocol.js. */
+export declare function game_state(handle: number): string | undefined;
+/** The game history form of protocol.js. */
+export declare function game_history(handle: number): string | undefined;
+export declare function game_tree(handle: number): Json;
+export declare function game_play(handle: number, uci: string): boolean;
+export declare function game_play_turn(handle: number, moves: SpaceList): boolean;
+export declare function game_roll(handle: number, dice: string): boolean;
+/** 0 undo, 1 redo, 2 undo a turn, 3 redo a turn. */
+export declare function game_step(handle: number, kind: number): boolean;
+/** From now on, the dice of the seeded stream of `seed`. */
+export declare function game_continue_seeded(handle: number, seed: number): boolean;
+export declare function game_resign(handle: number, color: string): boolean;
+export declare function game_agree_draw(handle: number): boolean;
+/** `""` when played, else why not. */
+export declare function game_play_recorded(handle: number, dice: string, moves: SpaceList): string;
+/** `""`, else why the stated result disagrees. */
+export declare function game_end_recorded(handle: number, result: string, termination: string | undefined): string;
 
 // The full module only (feature set "full": search and book).
 export declare function best_move(
@@ -56,6 +79,10 @@ export declare function encode_book(tsv: string): Uint8Array | undefined;
 export declare function register_book_bot_text(tsv: string, baseBotId: string, newBotId: string, newBotName: string): boolean;
 export declare function register_book_bot_bytes(bytes: Uint8Array, baseBotId: string, newBotId: string, newBotName: string): boolean;
 export declare function unregister_bot(id: string): boolean;
+/** The notation of a game, with record fields as "name\tvalue" lines. */
+export declare function game_notation(handle: number, fields: string): string | undefined;
+/** The records form of protocol.js. */
+export declare function notation_records(text: string): string;
 
 // The web glue only (target web): loading.
 /** Fetches or takes, compiles and instantiates the .wasm. */
@@ -68,4 +95,6 @@ type Glue = typeof import('./glue.js');
 export type FullGlue = Omit<Glue, 'default' | 'initSync'>;
 /** The rules module's exports (feature set "rules"), also part of the full module. */
 export type RulesGlue = Pick<FullGlue, 'build_id' | 'legal_uci_moves' | 'legal_turn_tree' | 'playable_dice' | 'generate_moves'
-  | 'apply_move' | 'apply_turn' | 'end_turn' | 'perft' | 'piece_from_dice' | 'canonical_key' | 'game_status'>;
+  | 'apply_move' | 'apply_turn' | 'end_turn' | 'perft' | 'piece_from_dice' | 'canonical_key' | 'game_status' | 'board'
+  | 'game_new' | 'game_free' | 'game_state' | 'game_history' | 'game_tree' | 'game_play' | 'game_play_turn' | 'game_roll'
+  | 'game_step' | 'game_continue_seeded' | 'game_resign' | 'game_agree_draw' | 'game_play_recorded' | 'game_end_recorded'>;

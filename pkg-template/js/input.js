@@ -15,6 +15,9 @@ export const MAX_BOOK = 64 * 1024 * 1024;
 /** A DFEN argument: an ASCII string of at most 256 characters (the .wasm parses it). @param {unknown} v @returns {v is string} */
 export const isDfen = (v) => typeof v === 'string' && v.length <= MAX_DFEN && ASCII.test(v);
 
+/** A UCI micro-move: "e2e4", "e7e8q". @param {unknown} v @returns {boolean} */
+export const isUci = (v) => typeof v === 'string' && UCI.test(v);
+
 /** A square argument: "a1" … "h8". @param {unknown} v @returns {v is string} */
 export const isSquare = (v) => typeof v === 'string' && SQUARE.test(v);
 

@@ -91,3 +91,93 @@ export function decodeAnalysis(text, timeTakenMs) {
   }));
   return { candidates, timeTakenMs, budgetMs: r.budgetMs };
 }
+
+// The Game object's forms (src/js/game.rs):
+//   game state    fields separated by "\n" in the order of GAME_STATE_FIELDS;
+//   game history  a line per turn, fields separated by "\t": mover, dice, before, after, UCI moves, SAN moves, label;
+//   record fields "name\tvalue" lines (values without tabs or line breaks);
+//   records       JSON text of an array of game records, or "E<line> <column> <message>".
+
+/** @typedef {import('../types/types.js').Color} Color */
+/** @typedef {import('../types/types.js').Termination} Termination */
+/** @typedef {import('../types/types.js').GameMove} GameMove */
+/** @typedef {import('../types/types.js').GameTurn} GameTurn */
+
+/**
+ * A game's state, decoded.
+ * @typedef {{ position: string, turnStart: string, roll: string, diceLeft: string, turn: Color, turnNumber: number,
+ *   outcome: string, over: boolean, winner: Color | null, termination: Termination | null, moves: GameMove[],
+ *   playableDice: string, turnMoves: { uci: string, san: string }[], canUndo: boolean, canRedo: boolean,
+ *   start: string, standardStart: boolean }} GameState
+ */
+
+/** A space-separated list. @param {string | undefined} s @returns {string[]} */
+const items = (s) => (s ? s.split(' ') : []);
+
+/** A UCI move as a MicroMove's fields. @param {string} u */
+const squares = (u) => ({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u.length > 4 ? /** @type {PromotionPiece} */ (u.slice(4, 5)) : undefined });
+
+/** @param {string} text @returns {GameState} */
+export function decodeGameState(text) {
+  const f = text.split('\n');
+  const [winner, termination] = f[6] ? f[6].split(' ') : ['', ''];
+  const uci = items(f[7]);
+  const san = items(f[8]);
+  const dice = items(f[9]);
+  const played = items(f[11]);
+  const playedSan = items(f[12]);
+  const [undo, redo] = items(f[13]);
+  return {
+    position: f[0] ?? '', turnStart: f[1] ?? '', roll: f[2] ?? '', diceLeft: f[3] ?? '',
+    turn: f[4] === 'black' ? 'black' : 'white', turnNumber: Number(f[5] ?? 0),
+    outcome: f[6] ?? '', over: Boolean(f[6]),
+    winner: winner === 'white' || winner === 'black' ? winner : null,
+    termination: f[6] ? /** @type {Termination} */ (termination) : null,
+    moves: uci.map((u, i) => ({ uci: u, san: san[i] ?? u, ...squares(u), dice: dice[i] ?? '' })),
+    playableDice: f[10] ?? '',
+    turnMoves: played.map((u, i) => ({ uci: u, san: playedSan[i] ?? u })),
+    canUndo: undo === '1', canRedo: redo === '1',
+    start: f[14] ?? '', standardStart: f[15] === '1',
+  };
+}
+
+/** @param {string} text @returns {GameTurn[]} */
+export function decodeGameHistory(text) {
+  return text.split('\n').filter((line) => line !== '').map((line, i) => {
+    const f = line.split('\t');
+    return {
+      number: i + 1, label: f[6] ?? '', mover: f[0] === 'black' ? 'black' : 'white', dice: f[1] ?? '',
+      moves: items(f[4]), san: items(f[5]), before: f[2] ?? '', after: f[3] ?? '',
+    };
+  });
+}
+
+/** Record fields as "name\tvalue" lines; absent values are left out, tabs and line breaks become spaces. @param {[string, unknown][]} fields */
+export function encodeRecordFields(fields) {
+  return fields
+    .filter(([, v]) => v !== undefined && v !== null)
+    .map(([name, v]) => `${name}\t${String(v).replace(/[\t\r\n]/g, ' ')}`)
+    .join('\n');
+}
+
+/** @typedef {import('../types/types.js').Board} Board */
+/** @typedef {import('../types/types.js').BoardPiece} BoardPiece */
+const FILES = 'abcdefgh';
+
+/** The board form: 64 squares from a8 (a piece letter or "."), then the DFEN's other fields. @param {string} text @returns {Board} */
+export function decodeBoard(text) {
+  const [squaresText, turn, castling, ep, half, full, dice] = text.split(' ');
+  /** @type {BoardPiece[]} */
+  const pieces = [];
+  for (let i = 0; i < 64; i++) {
+    const c = squaresText.charAt(i);
+    if (c === '.' || c === '') continue;
+    const lower = c.toLowerCase();
+    pieces.push({ square: FILES.charAt(i % 8) + String(8 - Math.floor(i / 8)), color: c === lower ? 'black' : 'white', piece: /** @type {BoardPiece['piece']} */ (lower) });
+  }
+  return {
+    pieces, turn: turn === 'b' ? 'black' : 'white', castling: castling ?? '-',
+    enPassant: ep && ep !== '-' ? ep.match(/[a-h][1-8]/g) ?? [] : [],
+    halfmoveClock: Number(half ?? 0), fullmoveNumber: Number(full ?? 1), dice: dice ?? '',
+  };
+}

@@ -3,9 +3,10 @@
 // before it calls the .wasm, decodes the result (protocol.js), and returns its neutral value when
 // the instance is not live or the call traps. Nothing here throws.
 import { isDfen, isSquare, readMoves } from './input.js';
-import { decodeJson, decodeList, decodeOptional, decodeStatus, encodeList } from './protocol.js';
+import { decodeBoard, decodeJson, decodeList, decodeOptional, decodeStatus, encodeList } from './protocol.js';
 
 /** @typedef {import('./functions.js').RulesApi} RulesApi */
+/** @typedef {'createGame' | 'gameFromRecord'} GameFunction the rules functions of game.js */
 /** @typedef {import('../types/types.js').MoveTree} MoveTree */
 
 /**
@@ -17,7 +18,7 @@ import { decodeJson, decodeList, decodeOptional, decodeStatus, encodeList } from
  * @property {() => G} glue the glue; only called after live() returned true
  */
 
-/** @param {Engine<import('./glue.js').RulesGlue>} engine @returns {RulesApi} */
+/** @param {Engine<import('./glue.js').RulesGlue>} engine @returns {Omit<RulesApi, GameFunction>} */
 export function rulesFunctions({ live, fail, glue }) {
   /** @param {unknown} dfen */
   function getLegalUciMoves(dfen) {
@@ -95,8 +96,16 @@ export function rulesFunctions({ live, fail, glue }) {
     return decodeStatus(code);
   }
 
+  /** @param {unknown} dfen */
+  function getBoard(dfen) {
+    if (!live() || !isDfen(dfen)) return undefined;
+    let text;
+    try { text = glue().board(dfen); } catch (e) { fail(e); return undefined; }
+    return typeof text === 'string' ? decodeBoard(text) : undefined;
+  }
+
   return {
     getLegalUciMoves, getLegalTurnTree, getPlayableDice, generateMoves, applyMove, applyTurn,
-    endTurn, perft, getPieceFromDice, canonicalKey, getGameStatus,
+    endTurn, perft, getPieceFromDice, canonicalKey, getGameStatus, getBoard,
   };
 }

@@ -1,6 +1,6 @@
 import type {
   AnalyzeOptions, BestMoveOptions, BestMoveResult, BookSource, BookValidation, BotInfo, DecisionOptions, Dfen,
-  EquityOptions, EquityResult, GameReviewResult, ReviewOptions, TimePolicyId, TurnAnalysis, TurnReview, Uci,
+  EquityOptions, EquityResult, GameLoad, GameOptions, GameReviewResult, NotationParse, ReviewOptions, TimePolicyId, TurnAnalysis, TurnReview, Uci,
   WinProbability,
 } from './types.js';
 /** The registered bots, sorted by difficulty (built-ins first among equals, then custom bots by latest registration). */
@@ -49,3 +49,7 @@ export declare function unregisterBot(id: string): boolean;
 export declare function validateOpeningBook(book: BookSource): BookValidation;
 /** The binary book of a TSV text, as a fresh `Uint8Array`; `undefined` when it cannot be encoded. */
 export declare function encodeOpeningBook(tsv: string): Uint8Array | undefined;
+/** The games of a text in the notation (docs/NOTATION.md) as game records, or the line, column and reason of the first error. */
+export declare function parseNotation(text: string): NotationParse;
+/** The first game of a text in the notation, as `gameFromRecord` reads it. */
+export declare function gameFromNotation(text: string, options?: Pick<GameOptions, "halfmoveDraw" | "turnCap" | "seed">): GameLoad;

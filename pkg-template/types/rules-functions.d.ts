@@ -1,4 +1,4 @@
-import type { Dfen, GameStatus, MoveTree, PromotionPiece, Uci } from './types.js';
+import type { Board, Dfen, Game, GameLoad, GameOptions, GameRecord, GameStatus, MoveTree, PromotionPiece, Uci } from './types.js';
 /** First micro-moves of the legal turns, in generation order; `[]` for no dice, a pass or invalid input. */
 export declare function getLegalUciMoves(dfen: Dfen): Uci[];
 /** Prefix tree of the legal turns (plain nested objects, keys in UCI order); `{}` for no dice, a pass or invalid input. */
@@ -13,7 +13,7 @@ export declare function applyMove(dfen: Dfen, from: string, to: string, promotio
 export declare function applyTurn(dfen: Dfen, moves: readonly Uci[]): Dfen | undefined;
 /** The next player's DFEN, without dice; `undefined` for invalid input. */
 export declare function endTurn(dfen: Dfen): Dfen | undefined;
-/** Leaf count to `depth` (0..6); `0` for invalid input. */
+/** Leaf count to `depth` (0..6); `0` for invalid input; `-1` when the tree needs more than 10^9 positions expanded (the work cap: hours of work otherwise). */
 export declare function perft(dfen: Dfen, depth: number): number;
 /** The piece letter of a die face: 1 "p" … 6 "k"; `null` for anything else. */
 export declare function getPieceFromDice(dice: number): string | null;
@@ -21,3 +21,9 @@ export declare function getPieceFromDice(dice: number): string | null;
 export declare function canonicalKey(dfen: Dfen): Dfen | undefined;
 /** `{over, winner}` by king presence; `undefined` for invalid input. */
 export declare function getGameStatus(dfen: Dfen): GameStatus | undefined;
+/** The position of a DFEN as plain values (its pieces by square); `undefined` for invalid input. */
+export declare function getBoard(dfen: Dfen): Board | undefined;
+/** A new game (see `GameOptions`); `undefined` for an invalid `start` or when 65,536 games are alive in the instance. */
+export declare function createGame(options?: GameOptions): Game | undefined;
+/** The game of a record (an object or its JSON text), every turn checked; the error names the first field or turn that fails and why. After the record's turns, the dice are those of `seed` if given, else the host's (`rollDice`). */
+export declare function gameFromRecord(record: GameRecord | string, options?: Pick<GameOptions, "halfmoveDraw" | "turnCap" | "seed">): GameLoad;

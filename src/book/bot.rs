@@ -3,13 +3,14 @@
 
 use std::sync::Arc;
 
-use super::lookup::{resolve, Book, Decision};
+use super::lookup::{resolve, Alternative, Book, Decision};
 use crate::search::{material, Bot, BotInfo, Budgeting, Choice, Question, Rng, SearchContext, Turn, WIN};
-use crate::{Move, Position, Roll, Turns};
+use crate::{Position, Roll, Turns};
 
 /// A bot that plays from an opening book (BOOK.md §3) and falls back to its base bot with the same
 /// deadline and the same, untouched random stream. A book bot may wrap another book bot: the outer
-/// book is consulted first.
+/// book is consulted first. The lookup follows the booked turns down the tree of legal turns and
+/// asks the deadline between alternatives, so it never lists the turns.
 pub struct BookBot {
     info: BotInfo,
     base: Arc<dyn Bot>,
@@ -59,18 +60,15 @@ impl BookBot {
         &self.base
     }
 
-    /// The book's decision for the rolled position `pos` whose legal turns `for_each` lists in
-    /// canonical order; `None` without a key hit.
-    fn decision(
-        &self,
-        pos: &Position,
-        has_king_capture: bool,
-        for_each: impl FnOnce(&mut dyn FnMut(&[Move], bool, &Position)),
-    ) -> Decision {
-        let Some(key) = pos.book_key() else { return Decision::Miss };
-        let Some(alts) = self.book.alternatives(&key) else { return Decision::Miss };
-        resolve(&alts, has_king_capture, for_each)
+    /// The book's alternatives for the rolled position `pos`; `None` without a key hit.
+    fn alternatives(&self, pos: &Position) -> Option<Vec<Alternative>> {
+        self.book.alternatives(&pos.book_key()?)
     }
+}
+
+/// Steps 3–5 of the lookup for a key hit with `alts`; `None` when the deadline passed first.
+fn decide_hit(alts: &[Alternative], turns: &Turns, ctx: &SearchContext<'_>) -> Option<Decision> {
+    resolve(alts, turns, &mut || ctx.deadline.as_ref().is_some_and(|d| d.passed()))
 }
 
 /// The turn a decision plays, drawing once from `rng` for a book turn; `None` for a fallback.
@@ -97,26 +95,28 @@ impl Bot for BookBot {
     }
 
     fn choose(&self, roll: Roll<'_>, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
-        let has_king_capture = turns.iter().any(|t| t.captures_king);
-        let decision = self.decision(&roll, has_king_capture, |f| {
-            turns.iter().for_each(|t| f(t.moves(), t.captures_king, &t.end));
-        });
-        play(decision, roll.turn(), ctx.rng).unwrap_or_else(|| self.base.choose(roll, turns, ctx))
+        // Reached through `choose_turn` only when `preempt` found no book turn; asked directly, it
+        // decides the same, building the tree on a key hit.
+        let decision = self.alternatives(&roll).and_then(|alts| decide_hit(&alts, &Turns::new(roll)?, ctx));
+        decision.and_then(|d| play(d, roll.turn(), ctx.rng)).unwrap_or_else(|| self.base.choose(roll, turns, ctx))
     }
 
     fn preempt(&self, roll: Roll<'_>, turns: &Turns, ctx: &mut SearchContext<'_>) -> Option<Choice> {
-        let decision = self.decision(&roll, turns.has_king_capture(), |f| {
-            turns.for_each_turn(|moves, step| f(moves, step.captures_king, &step.position));
-        });
-        play(decision, roll.turn(), ctx.rng).or_else(|| self.base.preempt(roll, turns, ctx))
+        let Some(alts) = self.alternatives(&roll) else { return self.base.preempt(roll, turns, ctx) };
+        match decide_hit(&alts, turns, ctx) {
+            Some(Decision::Miss | Decision::Stale) => self.base.preempt(roll, turns, ctx),
+            Some(decision) => play(decision, roll.turn(), ctx.rng),
+            // Out of time: the listing that follows plays the fallback at once.
+            None => None,
+        }
     }
 
     fn decide(&self, question: Question, pos: &Position, rng: &mut Rng) -> bool {
         self.base.decide(question, pos, rng)
     }
 
-    fn held_books(&self, visit: &mut dyn FnMut(usize, u64)) {
-        visit(Arc::as_ptr(&self.book) as usize, self.size);
+    fn held_books(&self, visit: &mut dyn FnMut(usize, u64, u64)) {
+        visit(Arc::as_ptr(&self.book) as usize, self.size, self.book.entries() as u64);
         self.base.held_books(visit);
     }
 }

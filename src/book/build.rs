@@ -247,7 +247,9 @@ impl BuiltBook {
             decided.iter().map(String::as_str).chain(searched.iter().map(|e| e.key.as_str())).collect();
         self.entries.retain(|e| !replaced.contains(e.key.as_str()));
         self.entries.extend(searched);
-        self.entries.sort_by(|a, b| a.key.cmp(&b.key).then(a.signature.pack().cmp(&b.signature.pack())));
+        crate::sort::sort_by(&mut self.entries, |a, b| {
+            a.key.cmp(&b.key).then(a.signature.pack().cmp(&b.signature.pack()))
+        });
         self.summary.pairs_kept = self.entries.len() as u64;
         self.summary.keys_kept = self.entries.windows(2).filter(|w| w[0].key != w[1].key).count() as u64
             + u64::from(!self.entries.is_empty());
@@ -284,7 +286,7 @@ impl BuiltBook {
                 losses: e.losses,
             });
         }
-        records.sort_unstable_by_key(Record::sort_key);
+        crate::sort::sort_by(&mut records, |a, b| a.sort_key().cmp(&b.sort_key()));
         Ok(records)
     }
 

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use super::dcb::{self, Record};
 use super::fnv::key_hash;
 use super::signature::{MovesError, Signature};
-use super::tsv::{MalformedBook, TsvBook};
+use super::tsv::{fates, Fate, Grouped, MalformedBook, MalformedLine};
 
 /// Why a TSV book cannot be encoded (BOOK.md §6).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -49,39 +49,67 @@ pub(crate) fn binary_weight(w: f64) -> Option<u32> {
     (w.fract() == 0.0 && (1.0..=f64::from(u32::MAX)).contains(&w)).then_some(w as u32)
 }
 
-/// The records of a parsed book's effective entries (flags 0, W/D/L 0), unsorted; the first
-/// problem in line order otherwise.
-pub(crate) fn book_records(book: &TsvBook) -> Result<Vec<Record>, EncodeError> {
-    let mut items: Vec<(usize, &str, &str, f64)> = book
-        .iter()
-        .flat_map(|(key, entry)| entry.alternatives.iter().map(move |a| (a.line, key, a.moves.as_str(), a.weight)))
-        .collect();
-    items.sort_unstable_by_key(|i| i.0);
-    let mut records = Vec::with_capacity(items.len());
-    let mut hashes: HashMap<u64, &str> = HashMap::with_capacity(book.keys());
-    for (line, key, moves, weight) in items {
-        let sig = Signature::parse(moves).map_err(|error| EncodeError::UnencodableMoves { line, error })?;
-        let weight = binary_weight(weight).ok_or(EncodeError::UnencodableWeight { line, weight })?;
-        let h = key_hash(key);
-        match hashes.get(&h) {
-            Some(&other) if other != key => {
-                let (first, second) = if other < key { (other, key) } else { (key, other) };
-                return Err(EncodeError::HashCollision { first: first.to_owned(), second: second.to_owned() });
-            }
-            _ => {
-                hashes.insert(h, key);
-            }
-        }
-        records.push(Record { key_hash: h, moves: sig.pack(), weight, ..Record::default() });
-    }
-    Ok(records)
-}
-
-/// `encodeOpeningBook` (BOOK.md §6): the binary book of a TSV text's effective entries.
+/// `encodeOpeningBook` (BOOK.md §6): the binary book of a TSV text's effective entries, or the
+/// first problem in line order (of a malformed text, its first malformed line only). Reads the
+/// text grouped by key (`tsv::Grouped`): memory is about 24 bytes a line plus the records.
 pub fn encode_tsv(text: &str) -> Result<Vec<u8>, EncodeError> {
-    let book = TsvBook::parse(text).map_err(EncodeError::Malformed)?;
-    let mut records = book_records(&book)?;
-    Ok(dcb::write(0, &mut records))
+    let grouped = Grouped::new(text, |line, error| {
+        let lines = vec![MalformedLine { number: line.number, text: line.text.to_owned(), error }];
+        Err(EncodeError::Malformed(MalformedBook { lines }))
+    })?;
+    let mut records = Vec::new();
+    // The first problem as (line, its rank among the checks of a line, problem).
+    let mut first: Option<(usize, u8, EncodeError)> = None;
+    let mut note = |line: usize, rank: u8, problem: EncodeError| {
+        if first.as_ref().is_none_or(|(l, r, _)| (line, rank) < (*l, *r)) {
+            first = Some((line, rank, problem));
+        }
+    };
+    // The current hash and the two earliest first effective lines of its keys so far: two keys of
+    // one hash are reported at the later one's (the checks' order of BOOK.md §6).
+    let mut run: Option<(u64, [(usize, &str); 2])> = None;
+    grouped.for_each_key(|lines| {
+        let Some((_, head)) = lines.first() else { return };
+        let (key, h) = (head.fields.key, key_hash(head.fields.key));
+        let mut earliest = usize::MAX;
+        for ((_, l), fate) in lines.iter().zip(fates(lines)) {
+            if fate != Fate::Effective {
+                continue;
+            }
+            let line = l.line.number;
+            earliest = earliest.min(line);
+            let sig = match Signature::parse(l.fields.moves) {
+                Ok(sig) => sig,
+                Err(error) => {
+                    note(line, 0, EncodeError::UnencodableMoves { line, error });
+                    continue;
+                }
+            };
+            let weight = l.fields.weight.unwrap_or(1.0);
+            let Some(w) = binary_weight(weight) else {
+                note(line, 1, EncodeError::UnencodableWeight { line, weight });
+                continue;
+            };
+            records.push(Record { key_hash: h, moves: sig.pack(), weight: w, ..Record::default() });
+        }
+        match &mut run {
+            Some((hash, two)) if *hash == h => {
+                if (earliest, key) < two[0] {
+                    two[1] = std::mem::replace(&mut two[0], (earliest, key));
+                } else if (earliest, key) < two[1] {
+                    two[1] = (earliest, key);
+                }
+                let ([(_, a), (line, b)], pair) = (*two, |x: &str, y: &str| (x.to_owned(), y.to_owned()));
+                let (first, second) = if a < b { pair(a, b) } else { pair(b, a) };
+                note(line, 2, EncodeError::HashCollision { first, second });
+            }
+            _ => run = Some((h, [(earliest, key), (usize::MAX, "")])),
+        }
+    });
+    match first {
+        Some((_, _, problem)) => Err(problem),
+        None => Ok(dcb::write(0, &mut records)),
+    }
 }
 
 /// When the TSV writer writes the weight column.
@@ -107,7 +135,9 @@ pub struct TsvEntry {
 /// text; LF line ends, final LF, no header.
 pub fn write_tsv(entries: &mut [TsvEntry], column: WeightColumn) -> String {
     let mut keyed: Vec<(&TsvEntry, String)> = entries.iter().map(|e| (e, e.signature.to_string())).collect();
-    keyed.sort_by(|(a, am), (b, bm)| a.key.cmp(&b.key).then(b.weight.cmp(&a.weight)).then(am.cmp(bm)));
+    crate::sort::sort_by(&mut keyed, |(a, am), (b, bm)| {
+        a.key.cmp(&b.key).then(b.weight.cmp(&a.weight)).then(am.cmp(bm))
+    });
     let mut out = String::new();
     let mut i = 0;
     while i < keyed.len() {

@@ -283,7 +283,7 @@ fn check(bytes: &[u8]) -> Result<(usize, u32), DcbError> {
 /// Writes a binary book: the header (checksum included) and `records` sorted by `(keyHash,
 /// moves)`. The caller guarantees one record per key hash and moves (a strict order).
 pub fn write(flags: u32, records: &mut [Record]) -> Vec<u8> {
-    records.sort_unstable_by_key(Record::sort_key);
+    crate::sort::sort_by(records, |a, b| a.sort_key().cmp(&b.sort_key()));
     debug_assert!(records.windows(2).all(|w| w[0].sort_key() < w[1].sort_key()));
     let mut body = Vec::with_capacity(records.len() * RECORD_LEN);
     for r in records.iter() {

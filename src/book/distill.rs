@@ -69,7 +69,7 @@ impl PositionCounts {
     /// `normalizedFen` byte order), at most `limit` of them, each with its count.
     pub(crate) fn ranked(mut self, min_games: u32, limit: usize) -> Vec<(Position, u64)> {
         self.seen.retain(|(_, _, n)| *n >= u64::from(min_games));
-        self.seen.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.as_bytes().cmp(b.0.as_bytes())));
+        crate::sort::sort_by(&mut self.seen, |a, b| b.2.cmp(&a.2).then_with(|| a.0.as_bytes().cmp(b.0.as_bytes())));
         self.seen.into_iter().take(limit).map(|(_, pos, n)| (pos, n)).collect()
     }
 }

@@ -1,5 +1,6 @@
-//! Opening books (BOOK.md): the book key and its hash, TSV books with the weight column, lookup,
-//! validation, the binary `.dcb` format and the builder from game records.
+//! Opening books (BOOK.md): the book key and its hash, TSV books with the weight column (with every
+//! line for the tools, compactly for play), lookup, validation, the binary `.dcb` format and the
+//! builder from game records.
 //!
 //! The public items are re-exported at the crate root; the rest is `pub(crate)`.
 
@@ -10,6 +11,7 @@ pub mod dcb;
 pub(crate) mod distill;
 mod fnv;
 mod lookup;
+mod packed;
 pub(crate) mod playout;
 mod record;
 mod signature;
@@ -19,9 +21,10 @@ mod validate;
 pub use bot::BookBot;
 pub use dcb::{DcbBook, DcbError};
 pub use lookup::{lookup, Alternative, Book, Candidate, Candidates, Decision, LoadError};
+pub use packed::PackedBook;
 pub use signature::{MovesError, PackError, Signature};
 pub use tsv::{KeyEntry, LineError, MalformedBook, MalformedLine, TsvAlternative, TsvBook};
-pub use validate::{Issue, Validation};
+pub use validate::{Issue, Validation, MAX_ISSUE_CHARS, MAX_REPORTED};
 
 pub(crate) use convert::binary_weight;
 pub use convert::{dcb_to_tsv, encode_tsv, key_table, write_tsv, TsvEntry, WeightColumn};

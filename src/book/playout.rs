@@ -166,9 +166,9 @@ fn halve(
         played += round;
         round *= 2;
         // The better half goes on; equal totals keep canonical order.
-        alive.sort_by(|&a, &b| totals[b].cmp(&totals[a]).then(a.cmp(&b)));
+        crate::sort::sort_by(&mut alive, |&a, &b| totals[b].cmp(&totals[a]).then(a.cmp(&b)));
         alive.truncate(alive.len().div_ceil(2));
-        alive.sort_unstable();
+        crate::sort::sort_by_key(&mut alive, |&a| a as u64);
     }
     (alive[0], games)
 }

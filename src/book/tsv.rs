@@ -20,7 +20,7 @@ pub(crate) fn tokens(moves_text: &str) -> impl Iterator<Item = &str> {
 /// Defined for any text, storable or not (BOOK.md §2.3 duplicates).
 pub(crate) fn signature_text(moves_text: &str) -> String {
     let mut t: Vec<&str> = tokens(moves_text).collect();
-    t.sort_unstable();
+    crate::sort::sort_by(&mut t, |a, b| a.cmp(b));
     t.join(",")
 }
 
@@ -222,8 +222,117 @@ impl<'a> Scan<'a> {
     }
 }
 
-/// One malformed line of a TSV book.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// The well-formed lines of a text grouped by key, without copying the text (BOOK.md §2.1): what
+/// the book held for play, the validator and the encoder read. About 24 bytes a line (16 for
+/// `order`, a word each for `starts` and `numbers`), whatever the keys: no per-key allocation.
+pub(crate) struct Grouped<'a> {
+    text: &'a str,
+    /// Per well-formed line, in file order: its byte offset in `text` and its 1-based number.
+    starts: Vec<usize>,
+    numbers: Vec<usize>,
+    /// `key hash << 64 | index` per well-formed line, sorted: the lines of a key are adjacent, in
+    /// file order.
+    order: Vec<u128>,
+}
+
+impl<'a> Grouped<'a> {
+    /// Reads `text`, handing each malformed line to `malformed`, which may stop the reading.
+    pub(crate) fn new<E>(
+        text: &'a str,
+        mut malformed: impl FnMut(Line<'a>, LineError) -> Result<(), E>,
+    ) -> Result<Grouped<'a>, E> {
+        // Counted first, so that the arrays are allocated once at their size (no doubling).
+        let mut n = 0;
+        for line in lines(text) {
+            match parse_line(line.text) {
+                None => {}
+                Some(Err(e)) => malformed(line, e)?,
+                Some(Ok(_)) => n += 1,
+            }
+        }
+        let (mut starts, mut numbers, mut order) =
+            (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+        for line in lines(text) {
+            if let Some(Ok(fields)) = parse_line(line.text) {
+                order.push(u128::from(super::fnv::key_hash(fields.key)) << 64 | starts.len() as u128);
+                starts.push(line.text.as_ptr() as usize - text.as_ptr() as usize);
+                numbers.push(line.number);
+            }
+        }
+        order.sort_unstable();
+        Ok(Grouped { text, starts, numbers, order })
+    }
+
+    /// The number of well-formed lines.
+    pub(crate) fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The number of distinct key hashes (the keys, but for collisions).
+    pub(crate) fn hashes(&self) -> usize {
+        self.order.chunk_by(|a, b| a >> 64 == b >> 64).count()
+    }
+
+    /// The well-formed line at index `i` (file order), parsed again.
+    pub(crate) fn line(&self, i: usize) -> Option<WellFormed<'a>> {
+        let rest = self.text.get(self.starts[i]..)?;
+        let text = rest.split(['\n', '\r']).next()?;
+        let fields = parse_line(text)?.ok()?;
+        Some(WellFormed { line: Line { number: self.numbers[i], text }, fields })
+    }
+
+    /// The 1-based number of the well-formed line at index `i`.
+    pub(crate) fn number(&self, i: usize) -> usize {
+        self.numbers[i]
+    }
+
+    /// Calls `f(lines)` for every key with its lines as `(index, line)` in file order; the keys
+    /// by hash, then text.
+    pub(crate) fn for_each_key(&self, mut f: impl FnMut(&[(usize, WellFormed<'a>)])) {
+        let mut run: Vec<(usize, WellFormed<'a>)> = Vec::new();
+        let mut start = 0;
+        while start < self.order.len() {
+            let hash = self.order[start] >> 64;
+            let end = start + self.order[start..].partition_point(|&o| o >> 64 == hash);
+            run.clear();
+            run.extend(self.order[start..end].iter().filter_map(|&o| {
+                let i = o as u64 as usize;
+                Some((i, self.line(i)?))
+            }));
+            // Different keys with one hash (rare, but an attacker can make many): by text.
+            if run.iter().any(|(_, l)| l.fields.key != run[0].1.fields.key) {
+                crate::sort::sort_by(&mut run, |(_, a), (_, b)| a.fields.key.cmp(b.fields.key));
+            }
+            for lines in run.chunk_by(|(_, a), (_, b)| a.fields.key == b.fields.key) {
+                f(lines);
+            }
+            start = end;
+        }
+    }
+}
+
+/// The fate of each line of one key given in file order (BOOK.md §2.1 step 6, §2.3), with
+/// `OverriddenBy` indexing `lines`.
+pub(crate) fn fates(lines: &[(usize, WellFormed<'_>)]) -> Vec<Fate> {
+    let n = lines.len();
+    if !lines.iter().any(|(_, l)| l.fields.weight.is_some()) {
+        return (0..n).map(|j| if j + 1 == n { Fate::Effective } else { Fate::OverriddenBy(n - 1) }).collect();
+    }
+    // Weighted: the last line of each signature wins.
+    let texts: Vec<String> = lines.iter().map(|(_, l)| signature_text(l.fields.moves)).collect();
+    let by_text = crate::sort::order_by(n, &mut |a, b| texts[a].cmp(&texts[b]));
+    let mut out = vec![Fate::Effective; n];
+    for same in by_text.chunk_by(|&a, &b| texts[a] == texts[b]) {
+        if let Some((&winner, rest)) = same.split_last() {
+            rest.iter().for_each(|&j| out[j] = Fate::OverriddenBy(winner));
+        }
+    }
+    out
+}
+
+/// One malformed line of a TSV book; shown as the reference's message, `Malformed line: <line>`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("Malformed line: {text}")]
 pub struct MalformedLine {
     /// The 1-based line number.
     pub number: usize,
@@ -245,7 +354,7 @@ impl fmt::Display for MalformedBook {
             if i > 0 {
                 f.write_str("; ")?;
             }
-            write!(f, "Malformed line: {}", line.text)?;
+            write!(f, "{line}")?;
         }
         Ok(())
     }

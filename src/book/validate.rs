@@ -1,16 +1,25 @@
-//! `validateOpeningBook` (BOOK.md §5): every problem of a book, line by line.
+//! `validateOpeningBook` (BOOK.md §5): every problem of a book, line by line, the first
+//! [`MAX_REPORTED`] of each kind listed and the rest counted.
 
 use super::convert::binary_weight;
 use super::dcb::DcbBook;
+use super::lookup::first_ordering;
 use super::signature::Signature;
-use super::tsv::{Fate, Scan};
+use super::tsv::{fates, Fate, Grouped};
 use crate::{Position, Step, Turns, Uci};
 
 /// The JS API's cap on a book: 64 MiB (bytes, or UTF-16 code units of a string).
 pub(crate) const MAX_BOOK_SIZE: usize = 64 * 1024 * 1024;
 
-/// One problem: the 1-based line (0 for a binary book or a non-book), the line as in the input,
-/// the normative code and a human reason.
+/// The most errors, and the most warnings, a validation lists; the others are counted in
+/// `omitted_errors` and `omitted_warnings`.
+pub const MAX_REPORTED: usize = 1000;
+/// The longest `text` and `reason` of an issue, in characters: a longer one keeps its first 256
+/// followed by `…`. With [`MAX_REPORTED`], a report stays under about 2 MB of JSON whatever the book.
+pub const MAX_ISSUE_CHARS: usize = 256;
+
+/// One problem: the 1-based line (0 for a binary book or a non-book), the line as in the input
+/// (cut at [`MAX_ISSUE_CHARS`]), the normative code and a human reason.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Issue {
     pub line: usize,
@@ -25,8 +34,15 @@ pub struct Validation {
     pub ok: bool,
     pub entries: usize,
     pub keys: usize,
+    /// The first [`MAX_REPORTED`] errors, in line order.
     pub errors: Vec<Issue>,
+    /// The first [`MAX_REPORTED`] warnings, in line order.
     pub warnings: Vec<Issue>,
+    /// The errors past the first [`MAX_REPORTED`] (the JS object has the two counts only when
+    /// one is not 0: BOOK.md §5's object otherwise).
+    pub omitted_errors: usize,
+    /// The warnings past the first [`MAX_REPORTED`].
+    pub omitted_warnings: usize,
 }
 
 impl Validation {
@@ -176,77 +192,144 @@ pub(crate) fn explain_illegal(turns: Option<&Turns>, sig: &Signature) -> Option<
     best.map(|(_, f)| f)
 }
 
-/// Validates a TSV book (BOOK.md §5).
-pub fn validate_tsv(text: &str) -> Validation {
-    let scan = Scan::new(text);
-    let errors: Vec<Issue> = scan
-        .malformed
-        .iter()
-        .map(|(line, e)| Issue { line: line.number, text: line.text.to_owned(), code: e.code(), reason: e.to_string() })
-        .collect();
-    let mut warnings = Vec::new();
-    let mut key_of = vec![0usize; scan.lines.len()];
-    for (k, (_, members)) in scan.keys.iter().enumerate() {
-        for &i in members {
-            key_of[i] = k;
-        }
+/// `text` cut at [`MAX_ISSUE_CHARS`] characters (`…` marks a cut).
+fn clip(text: &str) -> String {
+    match text.char_indices().nth(MAX_ISSUE_CHARS) {
+        Some((cut, _)) => format!("{}…", &text[..cut]),
+        None => text.to_owned(),
     }
-    let mut key_checks: Vec<Option<KeyCheck>> = (0..scan.keys.len()).map(|_| None).collect();
-    let mut turns_cache: Vec<Option<Option<Turns>>> = (0..scan.keys.len()).map(|_| None).collect();
-    for (i, wf) in scan.lines.iter().enumerate() {
-        let mut warn = |code: &'static str, reason: String| {
-            warnings.push(Issue { line: wf.line.number, text: wf.line.text.to_owned(), code, reason })
-        };
-        if let Fate::OverriddenBy(j) = scan.fates[i] {
-            warn("overridden", format!("replaced by line {} (the last line wins)", scan.lines[j].line.number));
+}
+
+impl Issue {
+    fn new(line: usize, text: &str, code: &'static str, reason: &str) -> Issue {
+        Issue { line, text: clip(text), code, reason: clip(reason) }
+    }
+}
+
+/// The warnings of BOOK.md §5 in their order: one bit each in a line's mask.
+const WARNINGS: [&str; 8] = [
+    "overridden",
+    "mixed-weights",
+    "key-invalid",
+    "key-not-canonical",
+    "moves-invalid",
+    "king-capture",
+    "turn-illegal",
+    "weight-not-binary",
+];
+const OVERRIDDEN: u8 = 1;
+const MIXED_WEIGHTS: u8 = 1 << 1;
+const KEY_INVALID: u8 = 1 << 2;
+const KEY_NOT_CANONICAL: u8 = 1 << 3;
+const MOVES_INVALID: u8 = 1 << 4;
+const KING_CAPTURE: u8 = 1 << 5;
+const TURN_ILLEGAL: u8 = 1 << 6;
+const WEIGHT_NOT_BINARY: u8 = 1 << 7;
+
+/// A well-formed line's warnings: the mask and the line its `overridden` or `mixed-weights`
+/// warning names (an index of well-formed lines).
+#[derive(Clone, Copy, Default)]
+struct Found {
+    mask: u8,
+    other: usize,
+}
+
+/// Validates a TSV book (BOOK.md §5) in memory proportional to its lines (about 40 bytes a line,
+/// whatever the keys) and a report of at most [`MAX_REPORTED`] errors and warnings.
+pub fn validate_tsv(text: &str) -> Validation {
+    let mut v = Validation::default();
+    let Ok(grouped) = Grouped::new(text, |line, e| {
+        if v.errors.len() < MAX_REPORTED {
+            v.errors.push(Issue::new(line.number, line.text, e.code(), &e.to_string()));
+        } else {
+            v.omitted_errors += 1;
+        }
+        Ok::<(), std::convert::Infallible>(())
+    });
+    let mut found = vec![Found::default(); grouped.len()];
+    grouped.for_each_key(|lines| {
+        v.keys += 1;
+        let Some((_, first)) = lines.first() else { return };
+        let key = check_key(first.fields.key);
+        let weighted = lines.iter().find(|(_, l)| l.fields.weight.is_some()).map(|&(i, _)| i);
+        let mut turns: Option<Option<Turns>> = None;
+        for (&(i, l), fate) in lines.iter().zip(fates(lines)) {
+            if let Fate::OverriddenBy(j) = fate {
+                found[i] = Found { mask: OVERRIDDEN, other: lines[j].0 };
+                continue;
+            }
+            v.entries += 1;
+            let mut f = Found::default();
+            if let (None, Some(w)) = (l.fields.weight, weighted) {
+                f = Found { mask: MIXED_WEIGHTS, other: w };
+            }
+            let pos = match &key {
+                KeyCheck::Invalid(_) => {
+                    f.mask |= KEY_INVALID;
+                    None
+                }
+                KeyCheck::Parsed { pos, canonical } => {
+                    f.mask |= if canonical.is_some() { KEY_NOT_CANONICAL } else { 0 };
+                    Some(pos)
+                }
+            };
+            let sig = Signature::parse(l.fields.moves).ok();
+            f.mask |= if sig.is_none() { MOVES_INVALID } else { 0 };
+            if let (Some(pos), Some(sig)) = (pos, sig) {
+                let turns = turns.get_or_insert_with(|| Turns::of_position(pos)).as_ref();
+                f.mask |= if turns.is_some_and(Turns::has_king_capture) { KING_CAPTURE } else { 0 };
+                f.mask |= if turns.and_then(|t| first_ordering(t, &sig)).is_none() { TURN_ILLEGAL } else { 0 };
+            }
+            if l.fields.weight.is_some_and(|w| binary_weight(w).is_none()) {
+                f.mask |= WEIGHT_NOT_BINARY;
+            }
+            found[i] = f;
+        }
+    });
+    // The report in line order; the reasons of the listed warnings only.
+    let mut last: Option<(&str, KeyCheck, Option<Option<Turns>>)> = None;
+    for (i, f) in found.iter().enumerate() {
+        let shown = (MAX_REPORTED - v.warnings.len()).min(f.mask.count_ones() as usize);
+        v.omitted_warnings += f.mask.count_ones() as usize - shown;
+        if shown == 0 {
             continue;
         }
-        let k = key_of[i];
-        let members = &scan.keys[k].1;
-        if wf.fields.weight.is_none() {
-            if let Some(&w) = members.iter().find(|&&m| scan.lines[m].fields.weight.is_some()) {
-                warn(
-                    "mixed-weights",
-                    format!("counts as weight 1: line {} of this key has a weight", scan.lines[w].line.number),
-                );
-            }
+        let Some(l) = grouped.line(i) else { continue };
+        if last.as_ref().is_none_or(|(k, _, _)| *k != l.fields.key) {
+            last = Some((l.fields.key, check_key(l.fields.key), None));
         }
-        let check = key_checks[k].get_or_insert_with(|| check_key(wf.fields.key));
-        let pos = match check {
-            KeyCheck::Invalid(detail) => {
-                warn("key-invalid", format!("key does not parse: {detail}"));
-                None
-            }
-            KeyCheck::Parsed { pos, canonical } => {
-                if let Some(c) = canonical {
-                    warn("key-not-canonical", format!("lookups use '{c}'; this key never matches"));
+        let Some((_, key, turns)) = &mut last else { continue };
+        for (bit, code) in WARNINGS.iter().enumerate().filter(|(bit, _)| f.mask & 1 << bit != 0).take(shown) {
+            let reason = match 1 << bit {
+                OVERRIDDEN => format!("replaced by line {} (the last line wins)", grouped.number(f.other)),
+                MIXED_WEIGHTS => {
+                    format!("counts as weight 1: line {} of this key has a weight", grouped.number(f.other))
                 }
-                Some(*pos)
-            }
-        };
-        let sig = match Signature::parse(wf.fields.moves) {
-            Ok(sig) => Some(sig),
-            Err(e) => {
-                warn("moves-invalid", e.to_string());
-                None
-            }
-        };
-        if let (Some(pos), Some(sig)) = (pos, sig) {
-            let turns = turns_cache[k].get_or_insert_with(|| Turns::of_position(&pos));
-            if turns.as_ref().is_some_and(Turns::has_king_capture) {
-                warn("king-capture", "a king capture is legal here; it is always played instead".to_owned());
-            }
-            if let Some(failure) = explain_illegal(turns.as_ref(), &sig) {
-                warn("turn-illegal", failure.to_string());
-            }
-        }
-        if let Some(w) = wf.fields.weight {
-            if binary_weight(w).is_none() {
-                let text = wf.line.text.split('\t').nth(2).map(super::tsv::trim).unwrap_or_default();
-                warn("weight-not-binary", format!("weight {text} cannot be stored in a binary book"));
-            }
+                KEY_INVALID => match key {
+                    KeyCheck::Invalid(detail) => format!("key does not parse: {detail}"),
+                    KeyCheck::Parsed { .. } => String::new(),
+                },
+                KEY_NOT_CANONICAL => match key {
+                    KeyCheck::Parsed { canonical: Some(c), .. } => format!("lookups use '{c}'; this key never matches"),
+                    _ => String::new(),
+                },
+                MOVES_INVALID => Signature::parse(l.fields.moves).err().map(|e| e.to_string()).unwrap_or_default(),
+                KING_CAPTURE => "a king capture is legal here; it is always played instead".to_owned(),
+                TURN_ILLEGAL => match (&*key, Signature::parse(l.fields.moves)) {
+                    (KeyCheck::Parsed { pos, .. }, Ok(sig)) => {
+                        let turns = turns.get_or_insert_with(|| Turns::of_position(pos));
+                        explain_illegal(turns.as_ref(), &sig).map(|e| e.to_string()).unwrap_or_default()
+                    }
+                    _ => String::new(),
+                },
+                _ => {
+                    let text = l.line.text.split('\t').nth(2).map(super::tsv::trim).unwrap_or_default();
+                    format!("weight {text} cannot be stored in a binary book")
+                }
+            };
+            v.warnings.push(Issue::new(l.line.number, l.line.text, code, &reason));
         }
     }
-    let entries = scan.fates.iter().filter(|f| **f == Fate::Effective).count();
-    Validation { ok: errors.is_empty(), entries, keys: scan.keys.len(), errors, warnings }
+    v.ok = v.errors.is_empty();
+    v
 }

@@ -1,13 +1,16 @@
 //! Files (BOOK.md §11.1): inputs read whole (`-` = stdin), outputs written through a temporary file
-//! renamed on success (`-` = stdout), books loaded by content.
+//! renamed when the run ends (`-` = stdout; devices and FIFOs written through), books loaded by
+//! content.
 
-use std::fs;
-use std::io::{self as stdio, Read, Write};
-use std::path::Path;
+use std::fmt::Display;
+use std::fs::{self, OpenOptions};
+use std::io::{self as stdio, ErrorKind, Read, Write};
+use std::path::{Path, PathBuf};
 
 use crate::book::{Book, LoadError};
 
-use super::io::{self, Failure};
+use super::io::Failure;
+use super::signals;
 
 /// Reads a whole input (`-` = stdin); unreadable input is an I/O failure (exit 3).
 pub(super) fn read_input(path: &str) -> Result<Vec<u8>, Failure> {
@@ -26,9 +29,23 @@ pub(super) fn read_text(path: &str) -> Result<String, Failure> {
     String::from_utf8(read_input(path)?).map_err(|e| Failure::io(format!("cannot read {path}: invalid UTF-8 ({e})")))
 }
 
-/// Writes `bytes` to `path` (`-` = stdout) through a temporary file in the target directory,
-/// renamed on success: a failed run leaves no partial file.
+/// Writes `bytes` to the output `path`: every file a subcommand writes (`-o`, `--json`, `--stats`,
+/// …) comes here (docs/NOTES.md, "CLI output and signals").
+///
+/// * `-`: stdout.
+/// * No file, or a regular file: a temporary file beside it, renamed over it when the run ends
+///   ([`signals::commit`]) with the old file's permissions; a failed or interrupted run leaves the
+///   old file as it was.
+/// * A symbolic link: followed. The link is kept and the regular file it leads to replaced as
+///   above (or a device or FIFO written through); a link that leads nowhere is refused.
+/// * A regular file with other hard links: refused, since a new file would break the links and
+///   writing in place could not be undone if the run failed or were interrupted.
+/// * A directory: refused.
+/// * Anything else (a device, a FIFO, a socket): written through, in place, at once.
+///
+/// Every failure is an I/O failure (exit 3), a full device included.
 pub(super) fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
+    let fail = |e: &dyn Display| Failure::io(format!("cannot write {path}: {e}"));
     if path == "-" {
         let mut out = stdio::stdout().lock();
         return out
@@ -36,15 +53,59 @@ pub(super) fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
             .and_then(|()| out.flush())
             .map_err(|e| Failure::io(format!("cannot write to stdout: {e}")));
     }
-    let target = Path::new(path);
-    let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temp = target.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
-    let result = io::while_writing(&temp, || fs::write(&temp, bytes).and_then(|()| fs::rename(&temp, target)));
-    if let Err(e) = result {
-        let _ = fs::remove_file(&temp);
-        return Err(Failure::io(format!("cannot write {path}: {e}")));
+    let meta = match fs::metadata(path) {
+        Ok(meta) => meta,
+        Err(e) if e.kind() == ErrorKind::NotFound => {
+            if fs::symlink_metadata(path).is_ok() {
+                return Err(fail(&"a symbolic link to a file that does not exist"));
+            }
+            return replace(Path::new(path), bytes, None).map_err(|e| fail(&e));
+        }
+        Err(e) => return Err(fail(&e)),
+    };
+    if meta.is_dir() {
+        return Err(fail(&"it is a directory"));
     }
-    Ok(())
+    if !meta.is_file() {
+        return write_through(path, bytes).map_err(|e| fail(&e));
+    }
+    if let Some(links) = hard_links(&meta) {
+        return Err(fail(&format!(
+            "it has {links} hard links, which a new file would break (write elsewhere, or remove it first)"
+        )));
+    }
+    let linked = fs::symlink_metadata(path).map_err(|e| fail(&e))?.file_type().is_symlink();
+    let target = if linked { fs::canonicalize(path).map_err(|e| fail(&e))? } else { PathBuf::from(path) };
+    replace(&target, bytes, Some(meta.permissions())).map_err(|e| fail(&e))
+}
+
+/// Writes `bytes` to a new temporary file beside `target`, to be renamed over it when the run ends.
+fn replace(target: &Path, bytes: &[u8], permissions: Option<fs::Permissions>) -> stdio::Result<()> {
+    let (mut file, temp) = signals::create_temp(target)?;
+    let written = file.write_all(bytes).and_then(|()| permissions.map_or(Ok(()), |p| file.set_permissions(p)));
+    if written.is_err() {
+        signals::abandon(&temp);
+    }
+    written
+}
+
+/// Writes `bytes` into an existing file that is not a regular one (a device, a FIFO).
+fn write_through(path: &str, bytes: &[u8]) -> stdio::Result<()> {
+    let mut file = OpenOptions::new().write(true).open(path)?;
+    file.write_all(bytes)?;
+    file.flush()
+}
+
+/// The link count of a regular file that has other hard links.
+#[cfg(unix)]
+fn hard_links(meta: &fs::Metadata) -> Option<u64> {
+    use std::os::unix::fs::MetadataExt;
+    (meta.nlink() > 1).then(|| meta.nlink())
+}
+
+#[cfg(not(unix))]
+fn hard_links(_: &fs::Metadata) -> Option<u64> {
+    None
 }
 
 /// Writes `lines`, each followed by a newline, with [`write_output`].

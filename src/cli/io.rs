@@ -2,11 +2,13 @@
 //! stdout, DFEN arguments and the `--stdin` batch mode.
 
 use std::io::{self, BufRead, BufReader, BufWriter, StdoutLock, Write};
-use std::path::PathBuf;
 use std::process::ExitCode;
-use std::sync::Mutex;
 
-/// The exit codes of BOOK.md §11.1; 130, interrupted, is [`exit_130_on_interrupt`]'s.
+use crate::rules::MAX_DFEN_LEN;
+
+use super::signals;
+
+/// The exit codes of BOOK.md §11.1; 128 + a signal's number, interrupted, is [`signals`]'s.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Exit {
     /// The work was done.
@@ -39,35 +41,6 @@ pub(super) fn usage_exit(err: clap::Error, cmd: &clap::Command) -> ! {
     std::process::exit(Exit::Usage as i32);
 }
 
-/// The temporary output files being written, removed on SIGINT.
-static WRITING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
-
-/// SIGINT (BOOK.md §11.1): the temporary output files being written are removed and the process
-/// exits 130. Outputs are written only when a run's work is done, so an interrupted run leaves no
-/// output behind.
-pub(super) fn exit_130_on_interrupt() {
-    // Without a handler (one is installed already, or the platform refuses), SIGINT still ends
-    // the process with status 130; only a file caught mid-write would remain.
-    let _ = ctrlc::set_handler(|| {
-        if let Ok(paths) = WRITING.lock() {
-            for path in paths.iter() {
-                let _ = std::fs::remove_file(path);
-            }
-        }
-        std::process::exit(130);
-    });
-}
-
-/// Runs `write`, which creates `temp`, with `temp` removed if SIGINT comes meanwhile.
-#[cfg(feature = "book")]
-pub(super) fn while_writing<T>(temp: &std::path::Path, write: impl FnOnce() -> T) -> T {
-    let lock = || WRITING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
-    lock().push(temp.to_path_buf());
-    let result = write();
-    lock().retain(|p| p != temp);
-    result
-}
-
 /// A subcommand that stopped early: its exit code and the message for stderr.
 #[derive(Debug)]
 pub(super) struct Failure {
@@ -89,11 +62,13 @@ impl Failure {
 /// lines, already reported), or a failure that stopped it.
 pub(super) type Outcome = Result<Exit, Failure>;
 
-/// Prints the failure, if any, and converts to the process exit code.
+/// Puts the run's output files in place ([`signals::commit`], whatever the outcome: an output is
+/// complete once written), prints the failure, if any, and converts to the process exit code.
 pub(super) fn finish(outcome: Outcome) -> ExitCode {
-    let exit = match outcome {
-        Ok(exit) => exit,
-        Err(failure) => {
+    let committed = signals::commit().map_err(Failure::io);
+    let exit = match (outcome, committed) {
+        (Ok(exit), Ok(())) => exit,
+        (Err(failure), _) | (Ok(_), Err(failure)) => {
             eprintln!("error: {}", failure.message);
             failure.exit
         }
@@ -136,15 +111,19 @@ pub(super) fn invalid_dfen(message: impl std::fmt::Display) -> Failure {
     Failure::invalid(format!("invalid DFEN: {message}"))
 }
 
+/// The longest batch line read: a DFEN's cap (RULES.md §3), and a CR.
+const MAX_LINE: usize = MAX_DFEN_LEN + 1;
+
 /// The batch mode of BOOK.md §11.1: reads stdin line by line (a trailing CR stripped), writes
 /// exactly one output line per input line in input order. `each` returns the JSON line for a valid
 /// line, or the message for an invalid one, which then prints `neutral` and the message with its line
-/// number on stderr. Exit 1 at the end if any line was invalid; an unreadable stdin (invalid UTF-8
-/// included) stops with exit 3.
+/// number on stderr. A line longer than a DFEN can be is invalid and not kept: it is read on to its
+/// end in bounded memory (issue 18). Exit 1 at the end if any line was invalid; an unreadable stdin
+/// (invalid UTF-8 included) stops with exit 3.
 pub(super) fn batch(neutral: &str, mut each: impl FnMut(&str) -> Result<String, String>) -> Outcome {
     let mut input = BufReader::new(io::stdin().lock());
     let mut out = Output::new();
-    let mut buf = Vec::new();
+    let mut buf = Vec::with_capacity(MAX_LINE + 1);
     let mut line_no = 0u64;
     let mut any_invalid = false;
     loop {
@@ -153,21 +132,21 @@ pub(super) fn batch(neutral: &str, mut each: impl FnMut(&str) -> Result<String, 
         if input.buffer().is_empty() {
             out.flush()?;
         }
-        buf.clear();
-        let n = input.read_until(b'\n', &mut buf).map_err(|e| Failure::io(format!("cannot read stdin: {e}")))?;
-        if n == 0 {
-            break;
-        }
+        let read =
+            read_line(&mut input, &mut buf, MAX_LINE).map_err(|e| Failure::io(format!("cannot read stdin: {e}")))?;
+        let Some(whole) = read else { break };
         line_no += 1;
-        if buf.last() == Some(&b'\n') {
-            buf.pop();
-        }
         if buf.last() == Some(&b'\r') {
             buf.pop();
         }
-        let line = std::str::from_utf8(&buf)
-            .map_err(|e| Failure::io(format!("stdin:{line_no}: cannot read: invalid UTF-8 ({e})")))?;
-        match each(line) {
+        let answer = if whole {
+            let line = std::str::from_utf8(&buf)
+                .map_err(|e| Failure::io(format!("stdin:{line_no}: cannot read: invalid UTF-8 ({e})")))?;
+            each(line)
+        } else {
+            Err(format!("a line longer than {MAX_DFEN_LEN} bytes (no DFEN is longer)"))
+        };
+        match answer {
             Ok(json) => out.line(&json)?,
             Err(message) => {
                 any_invalid = true;
@@ -200,4 +179,73 @@ pub(super) fn json_pretty<T: serde::Serialize>(value: &T) -> Result<String, Fail
 #[cfg(feature = "book")]
 fn json_failure(e: serde_json::Error) -> Failure {
     Failure::io(format!("cannot write JSON: {e}"))
+}
+
+/// Reads one line into `buf` (cleared first, the newline dropped), keeping at most `max` bytes:
+/// `None` at the end of the input, `Some(false)` for a longer line, whose kept bytes are its first
+/// `max` and whose rest is read and dropped up to its newline, `Some(true)` otherwise.
+fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>, max: usize) -> io::Result<Option<bool>> {
+    buf.clear();
+    let (mut any, mut whole) = (false, true);
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(any.then_some(whole));
+        }
+        any = true;
+        let (part, end) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(at) => (&chunk[..at], Some(at + 1)),
+            None => (chunk, None),
+        };
+        let room = max.saturating_sub(buf.len());
+        whole &= part.len() <= room;
+        buf.extend_from_slice(&part[..part.len().min(room)]);
+        let used = end.unwrap_or(chunk.len());
+        input.consume(used);
+        if end.is_some() {
+            return Ok(Some(whole));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Read;
+
+    use super::*;
+
+    fn lines(input: &[u8], max: usize) -> Vec<(String, bool)> {
+        let mut input = BufReader::with_capacity(4, input);
+        let mut buf = Vec::new();
+        let mut out = Vec::new();
+        while let Some(whole) = read_line(&mut input, &mut buf, max).unwrap() {
+            out.push((String::from_utf8(buf.clone()).unwrap(), whole));
+        }
+        out
+    }
+
+    #[test]
+    fn read_line_splits_and_bounds_lines() {
+        let own = |s: &str, w| (s.to_owned(), w);
+        assert_eq!(lines(b"", 5), vec![]);
+        assert_eq!(lines(b"ab\n\ncd", 5), vec![own("ab", true), own("", true), own("cd", true)]);
+        assert_eq!(lines(b"abcde\nabcdef\nx\n", 5), vec![own("abcde", true), own("abcde", false), own("x", true)]);
+        assert_eq!(lines(b"abcdefghijklmnop", 5), vec![own("abcde", false)]);
+    }
+
+    #[test]
+    fn a_huge_line_is_read_in_bounded_memory() {
+        // Issue 18: a 1 GB line took 1 GB; /dev/zero grew without bound. 64 MiB of zeros here.
+        let zeros = io::repeat(0).take(64 << 20);
+        let mut input = BufReader::new(zeros.chain(&b"\nnext\n"[..]));
+        let mut buf = Vec::new();
+        assert_eq!(read_line(&mut input, &mut buf, MAX_LINE).unwrap(), Some(false));
+        assert!(buf.capacity() < 4096, "kept {} bytes", buf.capacity());
+        assert_eq!(read_line(&mut input, &mut buf, MAX_LINE).unwrap(), Some(true));
+        assert_eq!(buf, b"next");
+    }
 }

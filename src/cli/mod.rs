@@ -7,8 +7,9 @@
 //! | file | owns |
 //! | --- | --- |
 //! | `mod.rs` | the `Command` list and [`run`]: parse, dispatch, exit code |
-//! | `io.rs` | the conventions of BOOK.md §11.1: exit codes, messages, stdout, batch mode, SIGINT |
-//! | `files.rs` | reading inputs, writing outputs through a temporary file, loading books |
+//! | `io.rs` | the conventions of BOOK.md §11.1: exit codes, messages, stdout, batch mode |
+//! | `signals.rs` | SIGINT, SIGTERM, SIGHUP and the run's output files: temporary until the run ends |
+//! | `files.rs` | reading inputs, writing outputs (the one writer: files, links, devices), loading books |
 //! | `args.rs` | the value parsers and the option sets several subcommands flatten |
 //! | `progress.rs` | the one progress display (indicatif bar, plain lines or nothing) |
 //! | `rules.rs` | `board`, `moves`, `tree`, `perft` |
@@ -60,6 +61,7 @@ mod rules;
 mod scenarios;
 #[cfg(feature = "book")]
 mod selfplay;
+mod signals;
 #[cfg(feature = "book")]
 mod winprob;
 
@@ -120,7 +122,8 @@ enum Command {
 /// Parses the arguments, runs the subcommand and maps the outcome to an exit code (BOOK.md §11.1).
 /// Usage errors exit 2 and `--help` / `--version` exit 0 right away (`io::usage_exit`).
 pub fn run() -> ExitCode {
-    io::exit_130_on_interrupt();
+    signals::watch();
+    let _discard = signals::Discard;
     let cli = Cli::try_parse().unwrap_or_else(|e| {
         // The usage line of the subcommand being run, if any, else the tool's.
         let mut root = Cli::command();

@@ -1,16 +1,18 @@
 //! The rules tools (RULES.md §16): `board`, `moves`, `tree`, `perft`.
 //!
 //! Each parses the DFEN once for its error message (exit 1), then calls the same functions as the
-//! JavaScript API (`crate::api`), so outputs are those of the API byte for byte.
+//! JavaScript API (`crate::js`), so outputs are those of the API byte for byte; `perft` walks the
+//! core under the CLI's caps (depth 8, and `--max-nodes` positions expanded, issue 18).
 
 use clap::builder::TypedValueParser as _;
 use clap::error::ErrorKind;
 use clap::Args;
 use serde::Serialize;
 
+use crate::rules::{perft_divide_within, perft_within};
 use crate::{js, Color, Position};
 
-use super::io::{self, Exit, Outcome, Output};
+use super::io::{self, Exit, Failure, Outcome, Output};
 
 /// A position given on the command line, or `--stdin`.
 #[derive(Debug, Args)]
@@ -45,6 +47,10 @@ pub(super) struct PerftArgs {
     /// List every root move with its count; with --stdin, one JSON object per line.
     #[arg(long)]
     divide: bool,
+    /// The work cap: stop (exit 1) rather than expand more than N positions, every node above the
+    /// last ply (the start position at depth 8 expands 3.4e9).
+    #[arg(long, value_name = "N", default_value_t = js::PERFT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    max_nodes: u64,
     /// Read one DFEN per line from stdin; write one JSON value per line.
     #[arg(long)]
     stdin: bool,
@@ -58,13 +64,20 @@ fn parse(dfen: &str) -> Result<Position, String> {
 /// Runs `render` on the command-line DFEN (exit 1 with the parser's message if invalid), or on every
 /// stdin line in batch mode (`neutral` for an invalid line).
 fn run_each(input: &DfenArgs, neutral: &str, render: impl Fn(&str, &Position) -> String) -> Outcome {
+    try_each(input, neutral, |dfen, pos| Ok(render(dfen, pos)))
+}
+
+/// [`run_each`] with a `render` that may refuse a valid position: its message then stops the run
+/// (exit 1), or in batch mode makes the line invalid.
+fn try_each(input: &DfenArgs, neutral: &str, render: impl Fn(&str, &Position) -> Result<String, String>) -> Outcome {
     if input.stdin {
-        return io::batch(neutral, |line| parse(line).map(|pos| render(line, &pos)));
+        return io::batch(neutral, |line| parse(line).and_then(|pos| render(line, &pos)));
     }
     let dfen = io::joined_dfen(&input.dfen);
     let pos = Position::from_dfen(&dfen).map_err(io::invalid_dfen)?;
+    let text = render(&dfen, &pos).map_err(Failure::invalid)?;
     let mut out = Output::new();
-    out.line(&render(&dfen, &pos))?;
+    out.line(&text)?;
     out.flush()?;
     Ok(Exit::Success)
 }
@@ -108,10 +121,16 @@ pub(super) fn perft(args: PerftArgs, cmd: &clap::Command) -> Outcome {
         io::usage_exit(e, cmd);
     }
     let input = DfenArgs { dfen: dfen.to_vec(), stdin: args.stdin };
+    let max = args.max_nodes;
+    let capped =
+        || format!("perft stopped: depth {depth} needs more than {max} positions expanded (the work cap, --max-nodes)");
+    let divide = |pos: &Position| perft_divide_within(pos, depth, max).ok_or_else(capped);
     match (input.stdin, args.divide) {
-        (true, true) => run_each(&input, "{}", |_, pos| divide_json(&crate::perft_divide(pos, depth))),
-        (false, true) => run_each(&input, "", |_, pos| divide_text(depth, &crate::perft_divide(pos, depth))),
-        (_, false) => run_each(&input, "0", |dfen, _| js::perft(dfen, depth.into(), js::PERFT_MAX_DEPTH).to_string()),
+        (true, true) => try_each(&input, "{}", |_, pos| divide(pos).map(|rows| divide_json(&rows))),
+        (false, true) => try_each(&input, "", |_, pos| divide(pos).map(|rows| divide_text(depth, &rows))),
+        (_, false) => {
+            try_each(&input, "0", |_, pos| perft_within(pos, depth, max).map(|n| n.to_string()).ok_or_else(capped))
+        }
     }
 }
 

@@ -3,8 +3,8 @@
 //! that the rules refuse returns `false` and leaves the game unchanged.
 //!
 //! A turn completes by itself: at a leaf of the legal turn tree, and at once for a roll without a
-//! legal turn (a pass). The dice come from the host ([`Game::roll`]) or, with feature `search`,
-//! from the engine's seeded generator ([`Game::seeded`]: the dice of game 0 of `dicechess
+//! legal turn (a pass). The dice come from the host ([`Game::roll`]) or
+//! the engine's seeded generator ([`Game::seeded`]: the dice of game 0 of `dicechess
 //! selfplay --seed S`). The host rules end a game in a draw when a turn ends with the half-move
 //! clock at [`HALFMOVE_DRAW`] or more, and after [`DEFAULT_TURN_CAP`] turns; either can be
 //! turned off ([`GameOptions`]).
@@ -25,11 +25,13 @@
 mod notated;
 #[cfg(feature = "book")]
 mod record;
+mod recorded;
 
 #[cfg(feature = "book")]
 pub use record::{RecordError, RecordInfo};
 #[cfg(feature = "book")]
 pub(crate) use record::{RecordJson, TurnJson};
+pub(crate) use recorded::{parse_dice_field, parse_result};
 
 use crate::{Color, Dice, Move, Position, Step, Turns, Uci};
 
@@ -100,6 +102,8 @@ pub struct TurnRecord {
     pub dice: Dice,
     /// The micro-moves in play order; empty for a pass.
     pub moves: Vec<Move>,
+    /// Each micro-move in the notation of NOTATION.md §2 (SAN against its node of the turn tree).
+    pub san: Vec<String>,
     /// The position at the start of the turn (no dice).
     pub before: Position,
     /// The position after it, the turn ended (the opponent to move, no dice).
@@ -116,11 +120,13 @@ struct Current {
     node: Position,
     spent: u32,
     moves: Vec<Move>,
+    /// The SAN of each move in `moves`.
+    san: Vec<String>,
 }
 
 impl Current {
     fn at(start: Position) -> Current {
-        Current { start, roll: None, node: start, spent: 0, moves: Vec::new() }
+        Current { start, roll: None, node: start, spent: 0, moves: Vec::new(), san: Vec::new() }
     }
 }
 
@@ -135,8 +141,7 @@ enum Undone {
 #[derive(Clone, Debug)]
 enum Dealer {
     Host,
-    #[cfg(feature = "search")]
-    Seeded(crate::search::Rng),
+    Seeded(crate::random::Rng),
 }
 
 /// A game: see the module documentation.
@@ -183,13 +188,27 @@ impl Game {
 
     /// A game from `start` (its dice ignored) with the dice of `dicechess selfplay --seed seed`'s
     /// first game.
-    #[cfg(feature = "search")]
     pub fn seeded(start: Position, seed: u64, options: GameOptions) -> Game {
         let mut game = Game::new(start.with_dice(Dice::EMPTY), options);
-        let seeds = crate::search::GameSeeds::of_game(seed, 0);
-        game.dealer = Dealer::Seeded(crate::search::Rng::from_seed(seeds.dice));
+        let seeds = crate::random::GameSeeds::of_game(seed, 0);
+        game.dealer = Dealer::Seeded(crate::random::Rng::from_seed(seeds.dice));
         game.deal();
         game
+    }
+
+    /// From now on, the dice of the seeded stream of `seed` (from its first roll: those of
+    /// `dicechess selfplay --seed seed`'s first game) rather than the host's: for a game read from
+    /// a record, or started from a roll, that goes on. Turns already rolled keep their dice.
+    pub fn continue_seeded(&mut self, seed: u64) {
+        let seeds = crate::random::GameSeeds::of_game(seed, 0);
+        self.dealer = Dealer::Seeded(crate::random::Rng::from_seed(seeds.dice));
+        // The host's rolls of turns not reached (a redo line) give way to the stream's.
+        let rolled = self.history.len() + usize::from(self.current.roll.is_some());
+        if self.dice.len() > rolled {
+            self.dice.truncate(rolled);
+            self.redo.clear();
+        }
+        self.deal();
     }
 
     /// The position: the turn's start with the micro-moves played and the dice left (no dice
@@ -233,6 +252,27 @@ impl Game {
         &self.current.moves
     }
 
+    /// The SAN of each micro-move played so far this turn.
+    pub fn turn_san(&self) -> &[String] {
+        &self.current.san
+    }
+
+    /// The SAN (NOTATION.md §2) of a legal next micro-move `m`.
+    pub fn san_of(&self, m: Move) -> Option<String> {
+        let (turns, node, spent) = self.tree()?;
+        crate::to_san(turns, &Step { mv: m, position: *node, spent, is_leaf: false, captures_king: false }, m)
+    }
+
+    /// The legal next micro-moves with their SAN, in UCI order (one pass over the node's children).
+    pub fn legal_moves_san(&self) -> Vec<(Move, String)> {
+        let Some((turns, node, spent)) = self.tree() else { return Vec::new() };
+        let at = Step { mv: Move::FILLER, position: *node, spent, is_leaf: false, captures_king: false };
+        let mut out = crate::to_san_all(turns, &at);
+        crate::sort::sort_by_key(&mut out, |(m, _)| u64::from(m.uci_order_key()));
+        out.dedup_by_key(|(m, _)| *m);
+        out
+    }
+
     /// The completed turns, oldest first.
     pub fn history(&self) -> &[TurnRecord] {
         &self.history
@@ -257,7 +297,7 @@ impl Game {
         let Some((turns, node, spent)) = self.tree() else { return Vec::new() };
         let mut out = Vec::new();
         turns.for_each_child(node, spent, |step| out.push(step.mv));
-        out.sort_by_key(|m| m.uci_order_key());
+        crate::sort::sort_by_key(&mut out, |m| u64::from(m.uci_order_key()));
         out.dedup();
         out
     }
@@ -333,6 +373,7 @@ impl Game {
             return true;
         }
         if let Some(m) = self.current.moves.pop() {
+            self.current.san.pop();
             self.replay_current();
             self.redo.push(Undone::Move(m));
             return true;
@@ -356,6 +397,34 @@ impl Game {
             break;
         }
         true
+    }
+
+    /// The completed turns as a notated game with the tags `tags`, the result from how the game
+    /// ended (`*` while it goes on).
+    pub fn notated_with(&self, tags: Vec<(String, String)>) -> crate::NotatedGame {
+        let result = match self.outcome {
+            None => crate::NotatedResult::Unknown,
+            Some(Outcome { winner: Some(c), .. }) => crate::NotatedResult::win(c),
+            Some(Outcome { winner: None, .. }) => crate::NotatedResult::Draw,
+        };
+        let turns = self
+            .history
+            .iter()
+            .map(|t| crate::NotatedTurn { dice: t.dice, moves: t.moves.iter().map(|m| m.uci()).collect() })
+            .collect();
+        crate::NotatedGame { tags, start: self.start, turns, result }
+    }
+
+    /// Whether [`Game::undo`] would undo something.
+    pub fn can_undo(&self) -> bool {
+        matches!(self.outcome, Some(o) if matches!(o.termination, Termination::Resignation | Termination::Agreement))
+            || !self.current.moves.is_empty()
+            || self.history.iter().any(|t| !t.moves.is_empty())
+    }
+
+    /// Whether [`Game::redo`] would redo something.
+    pub fn can_redo(&self) -> bool {
+        matches!(self.redo.last(), Some(Undone::Move(m)) if self.tree().is_some_and(|(t, n, s)| t.step(n, s, *m).is_some()))
     }
 
     /// Redoes the last undone micro-move (and the passes that followed it).
@@ -429,6 +498,8 @@ impl Game {
 
     /// Moves to the child `step` of the node; `true` at a leaf.
     fn apply(&mut self, step: Step) -> bool {
+        let san = self.san_of(step.mv).unwrap_or_else(|| step.mv.uci().to_string());
+        self.current.san.push(san);
         self.current.node = step.position;
         self.current.spent = step.spent;
         self.current.moves.push(step.mv);
@@ -438,6 +509,7 @@ impl Game {
     /// Rebuilds the node of the current turn from its start and its moves.
     fn replay_current(&mut self) {
         let moves = std::mem::take(&mut self.current.moves);
+        self.current.san.clear();
         let dice = self.current.roll.as_ref().map(|r| r.0).unwrap_or(Dice::EMPTY);
         self.current.node = self.current.start.with_dice(dice);
         self.current.spent = 0;
@@ -453,6 +525,7 @@ impl Game {
         self.current.node = rolled;
         self.current.spent = 0;
         self.current.moves.clear();
+        self.current.san.clear();
     }
 
     /// Rolls `dice` for the current turn; a roll without a legal turn passes.
@@ -478,6 +551,7 @@ impl Game {
             mover,
             dice,
             moves: std::mem::take(&mut self.current.moves),
+            san: std::mem::take(&mut self.current.san),
             before: self.current.start,
             after,
         });
@@ -513,7 +587,6 @@ impl Game {
             return;
         }
         let index = self.history.len();
-        #[cfg(feature = "search")]
         if let Dealer::Seeded(rng) = &mut self.dealer {
             while self.dice.len() <= index {
                 self.dice.push(rng.three_dice());

@@ -5,17 +5,8 @@
 use serde_json::{Map, Value};
 
 use super::{Game, GameOptions, RecordError};
-use crate::{NotatedGame, NotatedResult, NotatedTurn, Position};
-
-/// The record fields carried as tags, in the order a record writes them.
-const TAGS: [(&str, &str); 6] = [
-    ("id", "Id"),
-    ("white", "White"),
-    ("black", "Black"),
-    ("whiteRating", "WhiteRating"),
-    ("blackRating", "BlackRating"),
-    ("termination", "Termination"),
-];
+use crate::notation::{record_fields, FieldValue, RECORD_TAGS};
+use crate::{NotatedGame, Position};
 
 impl Game {
     /// The completed turns as a notated game: the record's fields as tags (`Id`, `White`, `Black`,
@@ -23,41 +14,25 @@ impl Game {
     pub fn to_notated(&self) -> NotatedGame {
         let record: Value = serde_json::from_str(&self.to_record()).unwrap_or(Value::Null);
         let mut tags = Vec::new();
-        for (field, tag) in TAGS {
+        for (field, tag) in RECORD_TAGS {
             match record.get(field) {
                 Some(Value::String(s)) => tags.push((tag.to_owned(), s.clone())),
                 Some(v @ Value::Number(_)) => tags.push((tag.to_owned(), v.to_string())),
                 _ => {}
             }
         }
-        let result = record.get("result").and_then(Value::as_str).and_then(NotatedResult::parse);
-        NotatedGame {
-            tags,
-            start: self.start,
-            turns: self
-                .history
-                .iter()
-                .map(|t| NotatedTurn { dice: t.dice, moves: t.moves.iter().map(|m| m.uci()).collect() })
-                .collect(),
-            result: result.unwrap_or(NotatedResult::Unknown),
-        }
+        self.notated_with(tags)
     }
 
     /// The game of a notated game, checked like a record ([`Game::from_record`]); an `Id` tag that
     /// is an integer is the record's integer `id`, other tags it does not know are left out.
     pub fn from_notated(game: &NotatedGame, options: GameOptions) -> Result<Game, RecordError> {
         let mut record = Map::new();
-        for (field, tag) in TAGS {
-            let Some(text) = game.tag(tag) else { continue };
-            let value = match field {
-                "id" => text.parse::<i64>().map_or_else(|_| Value::String(text.to_owned()), Value::from),
-                "whiteRating" | "blackRating" => {
-                    match text.parse::<f64>().ok().and_then(serde_json::Number::from_f64) {
-                        Some(n) => Value::Number(n),
-                        None => return Err(RecordError::Invalid(format!("tag {tag} {text:?} is not a number"))),
-                    }
-                }
-                _ => Value::String(text.to_owned()),
+        for (field, value) in record_fields(game).map_err(RecordError::Invalid)? {
+            let value = match value {
+                FieldValue::Text(t) => Value::String(t),
+                FieldValue::Integer(n) => Value::from(n),
+                FieldValue::Number(n) => n.parse::<serde_json::Number>().map_or(Value::Null, Value::Number),
             };
             record.insert(field.to_owned(), value);
         }

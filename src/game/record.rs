@@ -3,8 +3,8 @@
 
 use serde::Serialize;
 
-use super::{Game, GameOptions, Outcome, Termination};
-use crate::book::build::{parse_record, replay, start_position, GameId, GameResult};
+use super::{Game, GameOptions, Outcome};
+use crate::book::build::{parse_record, start_position, GameId, GameResult};
 use crate::{Color, Position};
 
 /// What a record says beyond its turns, kept so that a game read from a record writes it back.
@@ -98,49 +98,24 @@ impl Game {
     pub fn from_record(line: &str, options: GameOptions) -> Result<Game, RecordError> {
         let record = parse_record(line.as_bytes()).map_err(|s| RecordError::Invalid(s.detail))?;
         let start = start_position(&record, true).map_err(|s| RecordError::BadStart(s.detail))?;
-        let end = replay(&record, start, |_| {}).map_err(|s| RecordError::IllegalTurn(s.detail))?;
         let mut game = Game::new(start, options);
-        for (i, turn) in record.turns.iter().enumerate() {
-            if let Some(o) = game.outcome() {
-                let why = format!("turn {} follows the end of the game ({})", i + 1, o.termination.as_str());
-                return Err(RecordError::IllegalTurn(why));
-            }
-            // The replay checked every turn: these succeed.
-            let played = game.roll(turn.dice) && (turn.moves.is_empty() || game.play_turn(&turn.moves));
-            if !played {
-                return Err(RecordError::IllegalTurn(format!("turn {}: not a legal turn", i + 1)));
-            }
+        for turn in &record.turns {
+            game.play_recorded(turn.dice, &turn.moves).map_err(RecordError::IllegalTurn)?;
         }
         // The informational texts, read here rather than by the book's record reader, which has no
-        // use for them and is in the package's .wasm.
+        // use for them.
         let fields: serde_json::Value = serde_json::from_str(line).unwrap_or(serde_json::Value::Null);
         let text = |field: &str| fields.get(field).and_then(serde_json::Value::as_str).map(str::to_owned);
         let termination_text = text("termination");
-        let result = record.result.map(|r| r.as_str()).unwrap_or("*");
-        let mismatch = |why: String| RecordError::ResultMismatch { result: result.to_owned(), why };
         let stated = record.result.map(|r| match r {
             GameResult::WhiteWins => Some(Color::White),
             GameResult::BlackWins => Some(Color::Black),
             GameResult::Draw => None,
         });
-        match (game.outcome(), stated) {
-            (Some(o), Some(winner)) if o.winner != winner => {
-                return Err(mismatch(format!("the game ends by {}", o.termination.as_str())));
-            }
-            (None, Some(winner)) => {
-                let termination = match (termination_text.as_deref(), winner) {
-                    (Some("resignation"), Some(_)) => Termination::Resignation,
-                    (Some("agreement"), None) => Termination::Agreement,
-                    _ => Termination::Adjudication,
-                };
-                game.outcome = Some(Outcome { winner, termination });
-            }
-            _ => {}
-        }
-        debug_assert_eq!(
-            end.king_captured_by.is_some(),
-            game.outcome().is_some_and(|o| o.termination == Termination::KingCapture)
-        );
+        game.end_as_recorded(stated, termination_text.as_deref()).map_err(|why| {
+            let result = record.result.map_or("*", |r| r.as_str()).to_owned();
+            RecordError::ResultMismatch { result, why }
+        })?;
         game.info = Some(Box::new(RecordInfo {
             id: record.id,
             white: text("white"),

@@ -4,14 +4,25 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
+use crate::book::dcb::{HEADER_LEN, RECORD_LEN};
 use crate::book::{
-    encode_tsv, is_binary, lookup, validate_binary, validate_tsv, Book, BookBot, Decision, Validation, MAX_BOOK_SIZE,
+    encode_tsv, is_binary, lookup, validate_binary, validate_tsv, Book, BookBot, Decision, PackedBook, Validation,
+    MAX_BOOK_SIZE,
 };
 use crate::search::{Bot, Registry, MAX_CUSTOM_BOTS, MAX_ID_LEN, MAX_NAME_LEN};
+
+pub use crate::book::{MAX_ISSUE_CHARS, MAX_REPORTED};
 use crate::{Move, Position};
 
 /// The registry's book total (BOOK.md §4.2): 256 MiB.
 pub const MAX_REGISTRY_BOOK_SIZE: u64 = 256 * 1024 * 1024;
+/// The registry's entry total: 2²³ = 8,388,608 effective entries (TSV) or records (binary), what
+/// 256 MiB of binary books hold. A TSV book is held in about 32 bytes an entry plus its key texts,
+/// so the books a registry accepts fit in about 512 MiB of WebAssembly memory.
+pub const MAX_REGISTRY_BOOK_ENTRIES: u64 = 1 << 23;
+/// The books one book bot may hold, its own and those of the book bots beneath it, empty books
+/// included: a 17th nesting is refused.
+pub const MAX_BOOK_DEPTH: usize = 16;
 
 /// A book as given by a caller: TSV text or binary bytes.
 #[derive(Clone, Copy, Debug)]
@@ -95,6 +106,20 @@ pub fn probe_position(book: &Book, pos: &Position) -> Option<Probe> {
                 })
                 .collect()
         }),
+        Book::Packed(b) => b
+            .get(&key)
+            .unwrap_or_default()
+            .iter()
+            .map(|&(moves, weight)| {
+                let sig = crate::book::Signature::unpack(moves).ok();
+                ProbeEntry {
+                    moves: sig.map_or_else(String::new, |s| s.to_string()),
+                    weight,
+                    stats: None,
+                    legal: sig.is_some_and(|s| legal_sigs.contains(&s)),
+                }
+            })
+            .collect(),
         Book::Binary(b) => b
             .probe(&key)
             .map(|r| {
@@ -132,32 +157,57 @@ impl BookInput<'_> {
     }
 }
 
-/// The sum of the sizes of the distinct books reachable from `bots` (BOOK.md §4.2).
-pub fn book_total<'a>(bots: impl IntoIterator<Item = &'a Arc<dyn Bot>>) -> u64 {
-    let mut seen = HashSet::new();
-    let mut total = 0u64;
-    for bot in bots {
-        bot.held_books(&mut |id, size| {
-            if seen.insert(id) {
-                total = total.saturating_add(size);
-            }
-        });
-    }
-    total
+/// What the books reachable from some bots amount to (BOOK.md §4.2).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HeldBooks {
+    /// The distinct books.
+    pub books: usize,
+    /// Their sizes as given, summed.
+    pub size: u64,
+    /// Their effective entries (TSV) or records (binary), summed.
+    pub entries: u64,
+    /// The most books one bot holds (its nesting depth).
+    pub depth: usize,
 }
 
-/// The registry's book total: the distinct books reachable from its custom bots.
+/// The distinct books reachable from `bots`.
+pub fn held_books<'a>(bots: impl IntoIterator<Item = &'a Arc<dyn Bot>>) -> HeldBooks {
+    let mut seen = HashSet::new();
+    let mut held = HeldBooks::default();
+    for bot in bots {
+        let mut depth = 0;
+        bot.held_books(&mut |id, size, entries| {
+            depth += 1;
+            if seen.insert(id) {
+                held.books += 1;
+                held.size = held.size.saturating_add(size);
+                held.entries = held.entries.saturating_add(entries);
+            }
+        });
+        held.depth = held.depth.max(depth);
+    }
+    held
+}
+
+/// The distinct books reachable from the registry's custom bots.
+pub fn registry_books(registry: &Registry) -> HeldBooks {
+    held_books(registry.custom_bots())
+}
+
+/// The registry's book total: the sizes of the distinct books reachable from its custom bots.
 pub fn registry_book_total(registry: &Registry) -> u64 {
-    book_total(registry.custom_bots())
+    registry_books(registry).size
 }
 
 /// `registerOpeningBookBot(book, baseBotId, newBotId, newBotName)` (BOOK.md §4.2): registers a book
 /// bot decorating `base_bot_id` (resolved ASCII-case-insensitively among the registered bots
 /// before the registration) under `new_bot_id`, lower-cased, replacing a custom bot with that id.
 /// `false`, with the registry unchanged, when a cap is exceeded (book over 64 MiB, id over 64 or
-/// name over 256 UTF-16 code units, 256 custom bots and none replaced, 256 MiB of books in the
-/// registry), the base is unknown, the new id is empty or a built-in id, or the book does not load
-/// (text: TSV; bytes: a binary book).
+/// name over 256 UTF-16 code units, 256 custom bots and none replaced, a base that already holds
+/// [`MAX_BOOK_DEPTH`] books, [`MAX_REGISTRY_BOOK_SIZE`] or [`MAX_REGISTRY_BOOK_ENTRIES`] in the
+/// registry's distinct books), the base is unknown, the new id is empty or a built-in id, or the
+/// book does not load (text: TSV; bytes: a binary book). The caps that need no loading are checked
+/// first, so a refused book is not parsed.
 pub fn register_opening_book_bot(
     registry: &mut Registry,
     book: BookInput<'_>,
@@ -180,22 +230,27 @@ pub fn register_opening_book_bot(
     if registry.custom_count() >= MAX_CUSTOM_BOTS && !registry.custom_bots().any(replaced) {
         return false;
     }
+    // What stays reachable: the other custom bots, and the base through the new bot.
+    let kept = held_books(registry.custom_bots().filter(|b| !replaced(b)).chain(std::iter::once(&base)));
+    let base_depth = held_books(std::iter::once(&base)).depth;
+    if base_depth >= MAX_BOOK_DEPTH || kept.size.saturating_add(size) > MAX_REGISTRY_BOOK_SIZE {
+        return false;
+    }
+    // The entries left; a binary book's count is in its size, a TSV book's known while parsing.
+    let room = usize::try_from(MAX_REGISTRY_BOOK_ENTRIES.saturating_sub(kept.entries)).unwrap_or(usize::MAX);
     let loaded = match book {
-        BookInput::Text(text) => Book::from_tsv(text).ok(),
+        BookInput::Text(text) => PackedBook::parse_within(text, room).map(Book::Packed),
+        BookInput::Bytes(bytes) if bytes.len().saturating_sub(HEADER_LEN) / RECORD_LEN > room => None,
         BookInput::Bytes(bytes) => Book::from_binary(bytes.to_vec()).ok(),
     };
     let Some(loaded) = loaded else { return false };
-    let bot: Arc<dyn Bot> =
-        Arc::new(BookBot::with_row(Arc::new(loaded), size, base, base_bot_id, new_bot_id, new_bot_name));
-    let kept = registry.custom_bots().filter(|b| !replaced(b));
-    if book_total(kept.chain(std::iter::once(&bot))) > MAX_REGISTRY_BOOK_SIZE {
-        return false;
-    }
-    registry.register(bot).is_ok()
+    let bot = BookBot::with_row(Arc::new(loaded), size, base, base_bot_id, new_bot_id, new_bot_name);
+    registry.register(Arc::new(bot)).is_ok()
 }
 
 /// `unregisterBot(id)` (BOOK.md §4.3): removes the custom bot with that id (ASCII-case-insensitive);
-/// `false` for built-in and unknown ids. Book bots that wrapped it keep their base.
+/// `false` for built-in and unknown ids. Book bots that wrapped it keep their base; a book that no
+/// registered bot reaches any more is freed.
 pub fn unregister_bot(registry: &mut Registry, id: &str) -> bool {
     !registry.is_builtin(id) && registry.unregister(id)
 }

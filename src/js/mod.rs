@@ -20,6 +20,9 @@
 mod rules;
 pub use rules::*;
 
+pub mod game;
+pub(crate) mod json;
+
 #[cfg(feature = "search")]
 mod search;
 /// The JavaScript seed conversion (API.md §2.6), defined with the seeded stream.

@@ -19,6 +19,13 @@ pub struct GameStatus {
 pub const PERFT_MAX_DEPTH_JS: u32 = 6;
 /// The perft depth cap of the CLI and the Rust API (RULES.md §12.1).
 pub const PERFT_MAX_DEPTH: u32 = 8;
+/// The perft work cap of the JavaScript API (issue 18): at most 10^9 positions expanded (every node
+/// above the last ply, which is counted in bulk), about 2 min natively on the widest trees. The
+/// deepest common case, kiwipete at depth 6, expands 2.1·10^8.
+pub const PERFT_MAX_NODES_JS: u64 = 1_000_000_000;
+/// The perft work cap of the CLI (issue 18; `--max-nodes` changes it): 10^10 positions expanded,
+/// about 20 min natively on the widest trees. The start position at depth 8 expands 3.4·10^9.
+pub const PERFT_MAX_NODES: u64 = 10_000_000_000;
 
 /// `getLegalUciMoves`: the first micro-moves of the legal turns, in generation order.
 pub fn legal_uci_moves(dfen: &str) -> Vec<String> {
@@ -32,12 +39,18 @@ pub fn legal_turn_tree_json(dfen: &str) -> String {
 
 /// The legal turn tree of `turns` as JSON text, byte-identical to JavaScript's `JSON.stringify`.
 pub fn turn_tree_json(turns: &Turns) -> String {
+    turn_subtree_json(turns, turns.root(), 0)
+}
+
+/// The part of the legal turn tree of `turns` below the node `pos` (`spent` dice spent) as JSON
+/// text, in the form of [`turn_tree_json`].
+pub fn turn_subtree_json(turns: &Turns, pos: &Position, spent: u32) -> String {
     // Built as ASCII bytes: pushing characters one by one costs more than walking the tree.
     let mut out = Vec::with_capacity(4096);
     out.push(b'{');
     // Objects open below the root, and whether the last thing written opened one.
     let (mut open, mut just_opened) = (0usize, true);
-    turns.walk_shape(|path, is_leaf| {
+    turns.walk_shape_below(pos, spent, |path, is_leaf| {
         let parents = path.len() - 1;
         out.extend(std::iter::repeat_n(b'}', open.saturating_sub(parents)));
         if !just_opened {
@@ -142,10 +155,16 @@ pub fn end_turn(dfen: &str) -> Option<String> {
     Some(pos.to_dfen())
 }
 
-/// `perft` (RULES.md §12.1); 0 for invalid input or a depth above `max_depth`.
-pub fn perft(dfen: &str, depth: i64, max_depth: u32) -> u64 {
+/// `perft` (RULES.md §12.1): the leaf count; 0 for invalid input or a depth above `max_depth`;
+/// -1 when the tree is larger than the work cap that goes with `max_depth`
+/// ([`PERFT_MAX_NODES_JS`] under the JavaScript depth cap, [`PERFT_MAX_NODES`] above it).
+pub fn perft(dfen: &str, depth: i64, max_depth: u32) -> i64 {
+    let max_nodes = if max_depth <= PERFT_MAX_DEPTH_JS { PERFT_MAX_NODES_JS } else { PERFT_MAX_NODES };
     match (Position::from_dfen(dfen), u32::try_from(depth)) {
-        (Ok(pos), Ok(depth)) if depth <= max_depth => crate::rules::perft(&pos, depth),
+        (Ok(pos), Ok(depth)) if depth <= max_depth => {
+            // Within the cap a count is below 2^63 (at most 218 leaves an expanded position).
+            crate::rules::perft_within(&pos, depth, max_nodes).map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX))
+        }
         _ => 0,
     }
 }
@@ -200,4 +219,22 @@ fn parse_moves(moves: &[&str]) -> Option<Vec<Uci>> {
         return None;
     }
     moves.iter().map(|m| Uci::parse(m).ok()).collect()
+}
+
+/// `getBoard`: the 64 squares from a8 to h8, then a7 … h1 (a piece letter, `.` for an empty
+/// square), a space, and the canonical DFEN's fields after the placement; `None` for an invalid
+/// DFEN.
+pub fn board(dfen: &str) -> Option<String> {
+    let pos = Position::from_dfen(dfen).ok()?;
+    let mut out = String::with_capacity(96);
+    for rank in (0..8u8).rev() {
+        for file in 0..8u8 {
+            let piece = Square::new(rank * 8 + file).and_then(|sq| pos.piece_at(sq));
+            out.push(piece.map_or('.', |p| p.char()));
+        }
+    }
+    let dfen = pos.to_dfen();
+    out.push(' ');
+    out.push_str(dfen.split_once(' ').map_or("", |(_, rest)| rest));
+    Some(out)
 }

@@ -18,10 +18,12 @@
 //! assert_eq!(err.to_string(), "line 2, column 10: turn 1...: the roll has no legal turn: it is a pass ('--')");
 //! ```
 
+mod fields;
 mod san;
 mod text;
 
-pub use san::{parse_san, to_san, SanError};
+pub(crate) use fields::{record_fields, tag_of, FieldValue, RECORD_TAGS};
+pub use san::{parse_san, to_san, to_san_all, SanError};
 pub use text::{parse_games, write_game, write_games};
 
 use crate::{Color, Dice, Position, Uci};

@@ -39,6 +39,12 @@ pub fn to_san(turns: &Turns, node: &Step, mv: Move) -> Option<String> {
     Some(write(&node.position, &kids, child))
 }
 
+/// Every legal micro-move of `node` (a node of `turns`) with its SAN, in generation order.
+pub fn to_san_all(turns: &Turns, node: &Step) -> Vec<(Move, String)> {
+    let kids = children(turns, node);
+    kids.iter().map(|child| (child.mv, write(&node.position, &kids, child))).collect()
+}
+
 /// The child of `node` (a node of `turns`) that `text` names.
 pub fn parse_san(turns: &Turns, node: &Step, text: &str) -> Result<Step, SanError> {
     resolve(&children(turns, node), text)

@@ -39,8 +39,9 @@ impl Position {
         if self.dice().is_empty() {
             return None;
         }
-        let mut letters: Vec<u8> = self.dice().to_field(self.turn()).into_bytes();
-        letters.sort_unstable();
-        Some(format!("{} {}", self.normalized_fen(), String::from_utf8_lossy(&letters)))
+        let mut letters: Vec<u64> = self.dice().to_field(self.turn()).bytes().map(u64::from).collect();
+        crate::sort::sort_keys(&mut letters);
+        let letters: String = letters.into_iter().filter_map(|b| char::from_u32(b as u32)).collect();
+        Some(format!("{} {letters}", self.normalized_fen()))
     }
 }

@@ -28,8 +28,9 @@ pub use roll::{NotARoll, Roll};
 pub use turns::{Step, Turns};
 pub use types::{Color, Piece, Role, Square};
 
+pub(crate) use dfen::MAX_DFEN_LEN;
 pub(crate) use movegen::{for_each_move, summarize_moves, try_for_each_move};
-pub(crate) use perft::perft_roles;
+pub(crate) use perft::{perft_divide_within, perft_roles, perft_within};
 pub(crate) use turns::{
     for_each_available, tally_below, tally_child, CountPaths, LastDie, PathVisitor, Summary, Tally,
 };

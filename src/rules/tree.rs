@@ -193,7 +193,7 @@ impl Turns {
     pub fn children_sorted(&self, pos: &Position, spent: u32, out: &mut Vec<Step>) {
         out.clear();
         self.for_each_child(pos, spent, |s| out.push(*s));
-        out.sort_unstable_by_key(|s| s.mv.uci_order_key());
+        crate::sort::sort_by_key(out, |s| u64::from(s.mv.uci_order_key()));
     }
 
     /// The legal first micro-moves in generation order (RULES.md §9).
@@ -247,8 +247,14 @@ impl Turns {
 
     /// The canonical walk of the whole tree with only its shape: `visit(path, is_leaf)` for every
     /// node, the leaves' moves not made (all that the turn tree's JSON needs).
-    pub fn walk_shape(&self, mut visit: impl FnMut(&[Move], bool)) {
-        let _ = self.walk_dyn(&self.root, 0, false, &mut |path, step| {
+    pub fn walk_shape(&self, visit: impl FnMut(&[Move], bool)) {
+        self.walk_shape_below(&self.root, 0, visit);
+    }
+
+    /// [`Turns::walk_shape`] of the subtree below the node `pos` (`spent` dice spent; 0 is the
+    /// root), paths relative to it.
+    pub fn walk_shape_below(&self, pos: &Position, spent: u32, mut visit: impl FnMut(&[Move], bool)) {
+        let _ = self.walk_dyn(pos, spent, false, &mut |path, step| {
             visit(path, step.is_leaf);
             ControlFlow::Continue(())
         });
@@ -268,7 +274,7 @@ impl Turns {
         let (_, mut order) = std::mem::take(&mut walk.buffers[0]);
         order.clear();
         order.extend(self.first.iter().enumerate().map(|(i, s)| s.mv.sort_key(i)));
-        order.sort_unstable();
+        crate::sort::sort_keys(&mut order);
         for &key in &order {
             let i = key as u32 as usize;
             let Some(step) = self.first.get(i) else { continue };
@@ -288,7 +294,7 @@ impl Turns {
         self.children_of(node, first, &mut children);
         order.clear();
         order.extend(children.iter().enumerate().map(|(i, c)| c.mv.sort_key(i)));
-        order.sort_unstable();
+        crate::sort::sort_keys(&mut order);
         let ordered = order.iter().filter_map(|&key| children.get(key as u32 as usize).copied());
         let flow = self.try_for_each_built(node, ordered, walk.leaf_boards, &mut self.buffer(), |step| {
             walk.path[depth] = step.mv;

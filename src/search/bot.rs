@@ -89,10 +89,11 @@ pub trait Bot: Send + Sync {
         None
     }
 
-    /// Visits the opening books this bot holds, its base's included, as `(identity, size as
-    /// given)`; the same book gives the same identity. The registry's book total (BOOK.md §4.2)
-    /// sums the distinct ones. The default holds none.
-    fn held_books(&self, _visit: &mut dyn FnMut(usize, u64)) {}
+    /// Visits the opening books this bot holds, its base's included, outermost first, as
+    /// `(identity, size as given, entries)`; the same book gives the same identity. The registry's
+    /// caps (BOOK.md §4.2) sum the distinct ones and count the visits as the nesting depth. The
+    /// default holds none.
+    fn held_books(&self, _visit: &mut dyn FnMut(usize, u64, u64)) {}
 
     /// Answers a doubling or draw question for the side to move of `pos` (dice ignored). The
     /// caller has already answered `false` for a finished game.

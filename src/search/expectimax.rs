@@ -226,7 +226,7 @@ impl ExpectimaxBot {
         // Tied candidates in the canonical order of their representing turns (candidate indices
         // are already in that order).
         let mut tied: Vec<usize> = completed.iter().filter(|&&(_, s)| s == best).map(|&(c, _)| c).collect();
-        tied.sort_unstable();
+        crate::sort::sort_by_key(&mut tied, |&c| c as u64);
         if deadline.is_some() {
             // Timed only (BOTS.md §4.7, Room to grow): among equally safe candidates, the most
             // aggressive position (§2.3) — material alone leaves quiet positions, openings above

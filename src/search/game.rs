@@ -2,31 +2,15 @@
 //! their own stream, each side its own stream, king capture wins, a draw at half-move clock 100
 //! or after 10 000 turns.
 
-use super::prng::{derive, Rng};
 use super::{choose_turn, Bot, Choice};
+pub(crate) use crate::random::GameSeeds;
+use crate::random::Rng;
 use crate::{Color, Position, Roll};
 
 /// A game is drawn when a turn starts with the half-move clock at this value or above.
 pub(crate) const HALFMOVE_DRAW: u8 = 100;
 /// A game is drawn after this many turns (passes included).
 pub(crate) const TURN_CAP: usize = 10_000;
-
-/// The three streams of a game (BOTS.md §2.6): dice, White's and Black's.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameSeeds {
-    pub dice: u64,
-    pub white: u64,
-    pub black: u64,
-}
-
-impl GameSeeds {
-    /// Game `g` of the master seed `seed` (BOOK.md §10.1; the first game of arena pair `g`):
-    /// dice `derive(seed, 8g)`, White `derive(seed, 8g+1)`, Black `derive(seed, 8g+2)`.
-    pub fn of_game(seed: u64, g: u64) -> GameSeeds {
-        let n = 8 * g;
-        GameSeeds { dice: derive(seed, n), white: derive(seed, n + 1), black: derive(seed, n + 2) }
-    }
-}
 
 /// Plays from `start` (side to move as given, dice ignored) until the game ends, `bots` by
 /// colour index (White, Black), each untimed. Returns the winner, `None` for a draw.

@@ -1,24 +1,9 @@
-//! The seedable random stream of BOTS.md §2.6: xoshiro256++ seeded through SplitMix64, with the
-//! exact reductions `uniform`, `real` and die rolls the conformance vectors pin.
+//! Streams seeded from system entropy, for unseeded calls (BOTS.md §2.6); the seeded stream
+//! itself is [`crate::random`]'s, in every build.
 
-use rand_xoshiro::rand_core::{Rng as _, SeedableRng as _};
-use rand_xoshiro::Xoshiro256PlusPlus;
-
-use crate::{Dice, Role};
-
-/// SplitMix64's increment.
-const GOLDEN_GAMMA: u64 = 0x9E37_79B9_7F4A_7C15;
-
-/// One random stream (BOTS.md §2.6). Every API call builds its own.
-#[derive(Clone, Debug)]
-pub struct Rng(Xoshiro256PlusPlus);
+pub use crate::random::{derive, seed_from_number, Rng};
 
 impl Rng {
-    /// The stream of a 64-bit seed: four SplitMix64 outputs starting at `seed` fill the state.
-    pub fn from_seed(seed: u64) -> Rng {
-        Rng(Xoshiro256PlusPlus::seed_from_u64(seed))
-    }
-
     /// A stream seeded from system entropy (OS randomness natively, `crypto.getRandomValues` in
     /// wasm). If the entropy source fails, the seed is built from the address of a local and a
     /// counter, which is still different from call to call.
@@ -31,84 +16,11 @@ impl Rng {
         static COUNTER: AtomicU64 = AtomicU64::new(0);
         let local = 0u8;
         let addr = std::ptr::addr_of!(local) as usize as u64;
-        Rng::from_seed(mix64(addr ^ mix64(COUNTER.fetch_add(1, Ordering::Relaxed))))
+        Rng::from_seed(crate::random::mix64(addr ^ crate::random::mix64(COUNTER.fetch_add(1, Ordering::Relaxed))))
     }
 
     /// A seeded stream when `seed` is given, else one from entropy.
     pub fn from_option(seed: Option<u64>) -> Rng {
         seed.map_or_else(Rng::from_entropy, Rng::from_seed)
     }
-
-    /// The next raw 64-bit output.
-    #[inline]
-    pub fn next_u64(&mut self) -> u64 {
-        self.0.next_u64()
-    }
-
-    /// A uniform integer in `0..n` by rejection: draw until `x < 2^64 − (2^64 mod n)`, return
-    /// `x mod n`. `n = 0` is treated as 1 (returns 0 after one draw).
-    #[inline]
-    pub fn uniform(&mut self, n: u64) -> u64 {
-        let n = n.max(1);
-        // 2^64 mod n, computed without 128-bit arithmetic.
-        let rem = (u64::MAX % n + 1) % n;
-        loop {
-            let x = self.next_u64();
-            if rem == 0 || x < rem.wrapping_neg() {
-                return x % n;
-            }
-        }
-    }
-
-    /// A uniform index into a list of `len` items (`len ≥ 1`).
-    #[inline]
-    pub fn index(&mut self, len: usize) -> usize {
-        self.uniform(len as u64) as usize
-    }
-
-    /// A real in `[0, 1)`: `(next >> 11) × 2^−53`.
-    #[inline]
-    pub fn real(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / 9_007_199_254_740_992.0)
-    }
-
-    /// A die roll `1 + uniform(6)`.
-    #[inline]
-    pub fn die(&mut self) -> u8 {
-        1 + self.uniform(6) as u8
-    }
-
-    /// Three dice (three [`die`](Rng::die) draws) as a pool, cased later by the side it is
-    /// given to: what a player rolls.
-    #[inline]
-    pub fn three_dice(&mut self) -> Dice {
-        let mut dice = Dice::EMPTY;
-        for _ in 0..3 {
-            let face = self.die();
-            dice = Role::from_face(face).and_then(|r| dice.with(r)).unwrap_or(dice);
-        }
-        dice
-    }
-}
-
-/// The SplitMix64 output for state `z`: add the increment, then mix.
-#[inline]
-pub(crate) const fn mix64(z: u64) -> u64 {
-    let mut z = z.wrapping_add(GOLDEN_GAMMA);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
-/// The seed of sub-stream `n` of the master seed `s`: `mix64(s xor mix64(n))` (arena streams).
-#[inline]
-pub const fn derive(s: u64, n: u64) -> u64 {
-    mix64(s ^ mix64(n))
-}
-
-/// The JavaScript `seed` option (BOTS.md §5.3): a finite number, truncated, saturated to the
-/// signed 64-bit range and reinterpreted as unsigned; `None` for NaN and infinities.
-#[inline]
-pub fn seed_from_number(x: f64) -> Option<u64> {
-    x.is_finite().then_some(x as i64 as u64)
 }

@@ -140,7 +140,7 @@ impl TurnSampler {
             }
             order.clear();
             order.extend(children.iter().enumerate().map(|(i, (m, _))| m.sort_key(i)));
-            order.sort_unstable();
+            crate::sort::sort_keys(order);
             let mut next = None;
             for &key in order.iter() {
                 let &(m, n) = children.get(key as u32 as usize)?;

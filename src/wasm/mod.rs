@@ -41,8 +41,7 @@ mod bench;
 mod book;
 #[cfg(feature = "search")]
 mod clock;
-#[cfg(feature = "search")]
-mod json;
+mod game;
 mod protocol;
 #[cfg(feature = "search")]
 mod search;
@@ -60,6 +59,12 @@ pub use book::{
 };
 #[cfg(feature = "search")]
 pub use clock::{moment_from_ms, PerformanceClock};
+pub use game::{
+    game_agree_draw, game_continue_seeded, game_end_recorded, game_free, game_history, game_new, game_play,
+    game_play_recorded, game_play_turn, game_resign, game_roll, game_state, game_step, game_tree,
+};
+#[cfg(feature = "book")]
+pub use game::{game_notation, notation_records};
 #[cfg(feature = "search")]
 pub use search::{available_bots, available_time_policies, best_move, equity, should_bot};
 
@@ -180,4 +185,10 @@ pub fn canonical_key(dfen: &str) -> Option<String> {
 #[wasm_bindgen]
 pub fn game_status(dfen: &str) -> u32 {
     status_code(js::game_status(dfen))
+}
+
+/// `getBoard`: the squares and the other fields (see [`js::board`]).
+#[wasm_bindgen]
+pub fn board(dfen: &str) -> Option<String> {
+    js::board(dfen)
 }

@@ -14,7 +14,7 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::clock::{moment_from_ms, PerformanceClock};
-use super::json::JsonWriter;
+use crate::js::json::JsonWriter;
 use crate::js::{self, BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
 use crate::search::{seed_from_number, Question, Registry};
 

@@ -1,114 +1,269 @@
 // The engine of the demo, in a module Web Worker: the page never runs the engine on its own thread.
+// The page starts two of these (engine-client.js): "rules" holds the game (a `Game` of the package)
+// and answers the quick calls of the turn loop; "think" runs the bots' searches, hints, reviews,
+// equity estimates and opening books.
 //
 // The listener is registered before the package is loaded, and the package is imported dynamically
 // behind it: a module worker that imports the package statically starts listening only after the
-// import's top-level await has settled, and Chromium drops the messages posted before that.
+// import's top-level await has settled, and Chromium drops the messages posted while it loads.
 //
-// Protocol: the page posts {id, fn, args}; the worker answers {id, result} or {id, error}. `fn` is
-// either a function of `DiceChess` (the package's API, called as is) or one of the helpers below.
-// The bot and book functions of the "." entry (API.md §3.4) are feature-detected: until a build of
-// the package has them, the opponent is the built-in random legal turn player of this file.
-import { bookKeyOf, fnv1a64, makeBookIndex, signature } from './book.js';
-import { randomTurn, splitmix } from './random.js';
+// Protocol: the page posts {id, fn, args}; the worker answers {id, result} or {id, error}. `fn` is a
+// helper below or a function of the package, called as is. The game's state crosses as a plain
+// snapshot (`snapshot` below): the page keeps no rules and no game of its own.
+
+/** @typedef {typeof import('dicechess-wasm')} Package */
+/** @typedef {import('dicechess-wasm').Game} Game */
 
 const engine = import('dicechess-wasm');
-/** The book loaded by the user, indexed here to mark book moves: { name, index } or null. */
-let book = null;
 
-const helpers = {
-  /** What this build of the package can do. */
-  features(DiceChess) {
-    const has = (name) => typeof DiceChess[name] === 'function';
-    return {
-      functions: Object.keys(DiceChess),
-      bots: has('getBestMove') && has('getAvailableBots'),
-      equity: has('estimateEquity'),
-      winProbability: has('getWinProbability'),
-      analysis: has('analyzeTurn') && has('reviewTurn'),
-      books: has('registerOpeningBookBot') && has('validateOpeningBook'),
-      botList: has('getAvailableBots') ? DiceChess.getAvailableBots() : [],
-      timePolicies: has('getAvailableTimePolicies') ? DiceChess.getAvailableTimePolicies() : [],
-    };
-  },
+/** The game of the "rules" worker, or null before the first `newGame`. @type {Game | null} */
+let game = null;
 
+/** A position whose roll has no legal turn: `getBestMove` answers it at once with the bot's budget. */
+const PASS_PROBE = '4k3/8/8/8/8/8/8/4K3 w - - 0 1 R';
+
+/**
+ * The state of the game as plain values, everything the page draws.
+ * @param {Package} P
+ */
+function snapshot(P) {
+  const g = /** @type {Game} */ (game);
+  const dfen = g.dfen();
+  return {
+    dfen,
+    turnStart: g.turnStart(),
+    start: g.start(),
+    seed: g.seed,
+    roll: g.roll(),
+    diceLeft: g.diceLeft(),
+    playableDice: g.playableDice(),
+    turn: g.turn(),
+    turnNumber: g.turnNumber(),
+    moves: g.moves(),
+    turnMoves: g.turnMoves(),
+    history: g.history(),
+    status: g.status(),
+    canUndo: g.canUndo(),
+    canRedo: g.canRedo(),
+    board: P.getBoard(dfen),
+    /** The pseudo-legal micro-moves of the dice left (generateMoves): they tell "cannot move" from "may not move". */
+    pseudoLegal: g.roll() === null ? [] : P.generateMoves(dfen),
+  };
+}
+
+/** @param {Game | undefined} g */
+function setGame(g) {
+  game?.free();
+  game = g ?? null;
+}
+
+/** The actions of the page on the game; each answers whether it was done and the new state. */
+const ACTIONS = {
+  /** @param {Game} g @param {string} uci */
+  play: (g, uci) => g.play(uci),
+  /** @param {Game} g */
+  undo: (g) => g.undo(),
+  /** @param {Game} g */
+  redo: (g) => g.redo(),
+  /** @param {Game} g */
+  undoTurn: (g) => g.undoTurn(),
+  /** @param {Game} g */
+  redoTurn: (g) => g.redoTurn(),
   /**
-   * The opponent's turn for `roll`: { moves: UCI[], engine: 'package' | 'random', book, timeTakenMs,
-   * score }. With the bot functions it is getBestMove; without them a seeded uniform choice among the
-   * legal turns in canonical order (the leaf order of the turn tree, RULES.md §9).
+   * Takes back turns until `color` is to move at the start of a turn (against a bot: your last turn
+   * and the bot's reply).
+   * @param {Game} g @param {'white' | 'black'} color
    */
-  botTurn(DiceChess, roll, /** @type {{ algorithm?: string, timeBudgetMs?: number, seed?: number }} */ { algorithm, timeBudgetMs, seed } = {}) {
-    const start = performance.now();
-    let moves;
-    let engineName;
-    let score = null;
-    if (typeof DiceChess.getBestMove === 'function') {
-      const best = DiceChess.getBestMove(roll, { algorithm, timeBudgetMs, seed });
-      moves = best.moves.map((m) => m.from + m.to + (m.promotion ?? ''));
-      score = best.score;
-      engineName = 'package';
-    } else {
-      moves = randomTurn(DiceChess.getLegalTurnTree(roll), splitmix(seed ?? Date.now()));
-      engineName = 'random';
+  undoToTurnOf(g, color) {
+    let done = false;
+    while (g.undoTurn()) {
+      done = true;
+      if (g.turn() === color && g.turnMoves().length === 0) break;
     }
-    return { moves, engine: engineName, book: isBookTurn(roll, moves), score, timeTakenMs: Math.round(performance.now() - start) };
+    return done;
   },
-
-  /** The equity of a position (its dice ignored), or null without estimateEquity. */
-  equity(DiceChess, dfen, options = {}) {
-    if (typeof DiceChess.estimateEquity !== 'function') return null;
-    return DiceChess.estimateEquity(dfen, { rollouts: 200, maxPlies: 60, ...options });
-  },
-
   /**
-   * Validates a book (TSV text or binary bytes), and registers it as a book bot over `base` when it
-   * is valid: { validation, registered, botId, bots }.
+   * Plays again the turns taken back until `color` is to move at the start of a turn (or nothing is
+   * left to play again).
+   * @param {Game} g @param {'white' | 'black'} color
    */
-  loadBook(DiceChess, source, { name, base, botId }) {
-    if (typeof DiceChess.validateOpeningBook !== 'function') return { validation: null, registered: false };
-    const validation = DiceChess.validateOpeningBook(source);
-    let registered = false;
-    if (validation.ok) {
-      registered = DiceChess.registerOpeningBookBot(source, base, botId, `${name} (book over ${base})`);
-      if (registered) book = { name, index: makeBookIndex(source) };
+  redoToTurnOf(g, color) {
+    let done = false;
+    while (g.redoTurn()) {
+      done = true;
+      if (g.isOver() || (g.turn() === color && g.turnMoves().length === 0)) break;
     }
-    return { validation, registered, botId, bots: DiceChess.getAvailableBots() };
-  },
-
-  /** Whether a complete turn of `roll` is an entry of the loaded book. */
-  isBookTurn(_DiceChess, roll, moves) {
-    return isBookTurn(roll, moves);
-  },
-
-  /** Several calls in one message: [[fn, ...args], ...] → results. */
-  batch(DiceChess, calls) {
-    return calls.map(([fn, ...args]) => call(DiceChess, fn, args));
+    return done;
   },
 };
 
-function isBookTurn(roll, moves) {
-  if (!book || moves.length === 0) return false;
-  const key = bookKeyOf(roll);
-  if (key === undefined) return false;
-  const alternatives = book.index.get(book.index.hashed ? fnv1a64(key) : key);
-  return alternatives !== undefined && alternatives.has(signature(moves));
-}
+const helpers = {
+  // ---- the game ("rules" worker) ------------------------------------------------------------------
 
-function call(DiceChess, fn, args) {
-  if (Object.hasOwn(helpers, fn)) return helpers[fn](DiceChess, ...args);
-  if (Object.hasOwn(DiceChess, fn)) return DiceChess[fn](...args);
+  /**
+   * A new game: from `start` (the standard start when absent; its dice, if any, are the first roll)
+   * with the seeded dice of `seed`. `undefined` for an invalid start.
+   * @param {Package} P
+   * @param {{ start?: string, seed: number, white?: string, black?: string }} options
+   */
+  newGame(P, { start, seed, white, black }) {
+    const g = P.createGame({ start, seed, white, black });
+    if (!g) return undefined;
+    setGame(g);
+    return snapshot(P);
+  },
+
+  /**
+   * A game pasted by the user: a JSON game record (BOOK.md §8) or a text in the notation
+   * (docs/NOTATION.md). `{ok: true, snapshot}` or `{ok: false, error, line, column}` (0 when the
+   * error has no place in the text).
+   * @param {Package} P
+   * @param {string} text
+   * @param {number} seed the seeded dice after the record's turns
+   */
+  loadGame(P, text, seed) {
+    let load;
+    if (/^\s*\{/.test(text)) {
+      load = P.gameFromRecord(text.trim(), { seed });
+      if ('error' in load) return { ok: false, error: load.error, line: 0, column: 0 };
+    } else {
+      const parsed = P.parseNotation(text);
+      if ('error' in parsed) return { ok: false, error: parsed.error, line: parsed.line, column: parsed.column };
+      if (parsed.records.length === 0) return { ok: false, error: 'no game in the text', line: 0, column: 0 };
+      load = P.gameFromNotation(text, { seed });
+      if ('error' in load) return { ok: false, error: load.error, line: 0, column: 0 };
+    }
+    setGame(load.game);
+    return { ok: true, snapshot: snapshot(P) };
+  },
+
+  /**
+   * An action on the game (ACTIONS): `{ok, snapshot}`; a refused action changes nothing.
+   * @param {Package} P
+   * @param {keyof typeof ACTIONS} action
+   * @param {any} [arg]
+   */
+  act(P, action, arg) {
+    if (!game || !Object.hasOwn(ACTIONS, action)) return { ok: false, snapshot: game && snapshot(P) };
+    const ok = ACTIONS[action](game, arg);
+    return { ok, snapshot: snapshot(P) };
+  },
+
+  /** @param {Package} P */
+  snapshot(P) {
+    return game && snapshot(P);
+  },
+
+  /**
+   * Names the players (kept in the record and the notation).
+   * @param {Package} _P @param {string} white @param {string} black
+   */
+  setPlayers(_P, white, black) {
+    return game?.setPlayers(white, black) ?? false;
+  },
+
+  /** The game's completed turns as a JSON game record and in the notation. */
+  exportGame() {
+    if (!game) return null;
+    return { record: JSON.stringify(game.toRecord()), notation: game.toNotation() ?? '' };
+  },
+
+  /**
+   * The roll of each completed turn that is not a pass, as the DFEN with its dice that the review and
+   * the hints read: the game is walked back to its start and forward again, turn by turn, on a copy.
+   * @param {Package} P
+   * @returns {{ number: number, roll: string }[]}
+   */
+  rollsOfGame(P) {
+    if (!game) return [];
+    const load = P.gameFromRecord(game.toRecord());
+    if ('error' in load) return [];
+    const copy = load.game;
+    while (copy.undoTurn());
+    const rolls = [];
+    do {
+      if (copy.roll() !== null && copy.turnMoves().length === 0) rolls.push({ number: copy.turnNumber(), roll: copy.dfen() });
+    } while (copy.redoTurn());
+    copy.free();
+    return rolls;
+  },
+
+  /**
+   * Several turns in the notation: for each `{roll, moves}` the SAN of the moves (`null` when they are
+   * not a legal turn of the roll), read by a game started at the roll with its dice.
+   * @param {Package} P
+   * @param {{ roll: string, moves: string[] }[]} turns
+   */
+  sanOfTurns(P, turns) {
+    return turns.map(({ roll, moves }) => {
+      const g = P.createGame({ start: roll, hostDice: true });
+      if (!g) return null;
+      const ok = g.playTurn(moves);
+      const san = ok ? g.history().find((t) => t.moves.length > 0)?.san ?? null : null;
+      g.free();
+      return san;
+    });
+  },
+
+  // ---- bots and books ("think" worker) ------------------------------------------------------------
+
+  /**
+   * The bots, and which of them use a time budget: those whose `getBestMove` reports a budget
+   * (`budgetMs` > 0) when given one, asked on a pass roll, which needs no search.
+   * @param {Package} P
+   */
+  bots(P) {
+    const bots = P.getAvailableBots();
+    const budgeted = bots.filter((b) => P.getBestMove(PASS_PROBE, { algorithm: b.id, timeBudgetMs: 1000 }).budgetMs > 0).map((b) => b.id);
+    return { bots, budgeted };
+  },
+
+  /**
+   * The bot's turn for the roll `dfen` (getBestMove): its micro-moves in UCI, and its timing.
+   * @param {Package} P
+   * @param {string} dfen
+   * @param {import('dicechess-wasm').BestMoveOptions} options
+   */
+  botTurn(P, dfen, options) {
+    const best = P.getBestMove(dfen, options);
+    return { moves: best.moves.map((m) => m.from + m.to + (m.promotion ?? '')), timeTakenMs: best.timeTakenMs, budgetMs: best.budgetMs };
+  },
+
+  /**
+   * Validates a book (TSV text or binary bytes) and, when it is valid, registers it as a book bot
+   * over `base`: `{validation, registered, bots}` (the bots as `bots` above).
+   * @param {Package} P
+   * @param {string | ArrayBuffer} source
+   * @param {{ name: string, base: string, botId: string }} options
+   */
+  loadBook(P, source, { name, base, botId }) {
+    const validation = P.validateOpeningBook(source);
+    const registered = validation.ok && P.registerOpeningBookBot(source, base, botId, `${name} (book over ${base})`);
+    return { validation, registered, ...helpers.bots(P) };
+  },
+};
+
+/**
+ * @param {Package} P
+ * @param {string} fn
+ * @param {any[]} args
+ */
+function call(P, fn, args) {
+  if (Object.hasOwn(helpers, fn)) return helpers[fn](P, ...args);
+  if (Object.hasOwn(P.DiceChess, fn)) return P.DiceChess[fn](...args);
   throw new Error(`unknown function ${fn}`);
 }
 
 self.onmessage = async ({ data: { id, fn, args } }) => {
-  let DiceChess;
+  let P;
   try {
-    ({ DiceChess } = await engine);
+    P = await engine;
   } catch (e) {
     self.postMessage({ id, error: `the engine could not be loaded: ${e?.message ?? e}` });
     return;
   }
   try {
-    self.postMessage({ id, result: call(DiceChess, fn, args ?? []) });
+    self.postMessage({ id, result: call(P, fn, args ?? []) });
   } catch (e) {
     self.postMessage({ id, error: String(e?.message ?? e) });
   }

@@ -1,6 +1,8 @@
 // The pieces and dice of the demo, drawn as inline SVG (no asset is fetched at run time).
 // Each piece is a <symbol> in a 45×45 box; the fill is the piece colour (currentColor), the outline
-// and details use CSS variables so that one drawing serves both colours.
+// and details use CSS variables so that one drawing serves both colours. The drawings are constants
+// of this file, parsed once as SVG; pieces and dice are then built as DOM elements.
+import { s } from './dom.js';
 
 const BASE = '<path d="M11.5 34.5h22a1.5 1.5 0 0 1 1.5 1.5v2.5H10V36a1.5 1.5 0 0 1 1.5-1.5z"/>';
 
@@ -26,39 +28,52 @@ const SHAPES = {
       <path class="detail" d="M22.5 17.5v9M14.5 28c5-1.8 11-1.8 16 0" fill="none"/>${BASE}`,
 };
 
-/** The <svg> holding every piece symbol, inserted once into the page. */
-export function pieceDefs() {
-  return `<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>${Object.entries(SHAPES)
+/** Puts the <svg> holding every piece symbol into the page (once). */
+export function installPieceDefs() {
+  const markup = `<svg xmlns="http://www.w3.org/2000/svg" width="0" height="0" style="position:absolute" aria-hidden="true"><defs>${Object.entries(SHAPES)
     .map(([k, d]) => `<symbol id="piece-${k}" viewBox="0 0 45 45">${d}</symbol>`)
     .join('')}</defs></svg>`;
+  const svg = new DOMParser().parseFromString(markup, 'image/svg+xml').documentElement;
+  document.body.prepend(document.importNode(svg, true));
 }
 
-const NAMES = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
+/** @typedef {'p' | 'n' | 'b' | 'r' | 'q' | 'k'} PieceType */
+/** @typedef {'white' | 'black'} Color */
 
-/** A piece as inline SVG: `letter` as in FEN (upper case White). */
-export function pieceSvg(letter) {
-  const white = letter === letter.toUpperCase();
-  const type = letter.toLowerCase();
-  return `<svg class="piece ${white ? 'white' : 'black'}" viewBox="0 0 45 45" role="img" aria-label="${white ? 'white' : 'black'} ${NAMES[type]}"><use href="#piece-${type}"/></svg>`;
+/** The English names of the piece types (and of the dice faces). */
+export const PIECE_NAME = { p: 'pawn', n: 'knight', b: 'bishop', r: 'rook', q: 'queen', k: 'king' };
+
+/**
+ * A piece as an inline SVG element.
+ * @param {Color} color
+ * @param {string} type a letter of `pnbrqk`
+ */
+export function pieceSvg(color, type) {
+  return s('svg', { class: `piece ${color}`, viewBox: '0 0 45 45', role: 'img', 'aria-label': `${color} ${PIECE_NAME[type]}` },
+    s('use', { href: `#piece-${type}` }));
 }
 
-export const FACE = { p: 1, n: 2, b: 3, r: 4, q: 5, k: 6 };
+/** The pips of each face (a die's face value: 1 pawn … 6 king). */
 const PIPS = {
-  1: [[50, 50]],
-  2: [[28, 28], [72, 72]],
-  3: [[25, 25], [50, 50], [75, 75]],
-  4: [[28, 28], [72, 28], [28, 72], [72, 72]],
-  5: [[26, 26], [74, 26], [50, 50], [26, 74], [74, 74]],
-  6: [[28, 24], [72, 24], [28, 50], [72, 50], [28, 76], [72, 76]],
+  p: [[50, 50]],
+  n: [[28, 28], [72, 72]],
+  b: [[25, 25], [50, 50], [75, 75]],
+  r: [[28, 28], [72, 28], [28, 72], [72, 72]],
+  q: [[26, 26], [74, 26], [50, 50], [26, 74], [74, 74]],
+  k: [[28, 24], [72, 24], [28, 50], [72, 50], [28, 76], [72, 76]],
 };
 
-/** A die face: pips of its face value (1 pawn … 6 king) and the piece it moves. */
+/**
+ * A die face as two SVG elements: the pips of its value (1 pawn … 6 king) and the piece it moves.
+ * @param {string} letter a die letter, either case
+ * @returns {SVGElement[]}
+ */
 export function dieSvg(letter) {
   const type = letter.toLowerCase();
-  const face = FACE[type];
-  const pips = PIPS[face].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="7"/>`).join('');
-  return `<svg class="die-face" viewBox="0 0 100 100" aria-hidden="true"><rect x="3" y="3" width="94" height="94" rx="16"/><g class="pips">${pips}</g></svg>`
-    + `<svg class="die-piece" viewBox="0 0 45 45" aria-hidden="true"><use href="#piece-${type}"/></svg>`;
+  return [
+    s('svg', { class: 'die-face', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
+      s('rect', { x: 3, y: 3, width: 94, height: 94, rx: 16 }),
+      s('g', { class: 'pips' }, ...PIPS[type].map(([cx, cy]) => s('circle', { cx, cy, r: 7 })))),
+    s('svg', { class: 'die-piece', viewBox: '0 0 45 45', 'aria-hidden': 'true' }, s('use', { href: `#piece-${type}` })),
+  ];
 }
-
-export const PIECE_NAME = NAMES;

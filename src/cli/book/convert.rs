@@ -151,6 +151,8 @@ pub(super) fn convert(args: ConvertArgs) -> Outcome {
     let to = args.to.unwrap_or(if args.output.ends_with(".dcb") { ConvertFormat::Dcb } else { ConvertFormat::Tsv });
     let binary = match load_book(&args.input)? {
         Book::Binary(b) => b,
+        // `load_book` reads TSV with every line (`Book::Tsv`); the compact form is the registry's.
+        Book::Packed(_) => return Err(Failure::invalid("a TSV book loaded for play cannot be converted")),
         Book::Tsv(tsv) => {
             let (mut records, dropped) = tsv_records(&args.input, &tsv, args.drop_invalid)?;
             if dropped > 0 {

@@ -47,18 +47,26 @@ struct ValidationJson<'a> {
     keys: usize,
     errors: Vec<IssueJson<'a>>,
     warnings: Vec<IssueJson<'a>>,
+    /// Only in a report that was cut, as in validateOpeningBook.
+    #[serde(rename = "omittedErrors", skip_serializing_if = "Option::is_none")]
+    omitted_errors: Option<usize>,
+    #[serde(rename = "omittedWarnings", skip_serializing_if = "Option::is_none")]
+    omitted_warnings: Option<usize>,
 }
 
 fn validation_json(v: &Validation) -> Result<String, Failure> {
     fn issues(list: &[Issue]) -> Vec<IssueJson<'_>> {
         list.iter().map(|i| IssueJson { line: i.line, text: &i.text, code: i.code, reason: &i.reason }).collect()
     }
+    let cut = v.omitted_errors > 0 || v.omitted_warnings > 0;
     let value = ValidationJson {
         ok: v.ok,
         entries: v.entries,
         keys: v.keys,
         errors: issues(&v.errors),
         warnings: issues(&v.warnings),
+        omitted_errors: cut.then_some(v.omitted_errors),
+        omitted_warnings: cut.then_some(v.omitted_warnings),
     };
     io::json(&value)
 }
@@ -99,15 +107,16 @@ pub(super) fn validate(args: ValidateArgs) -> Outcome {
                 out.line(&format!("    {}", issue.text))?;
             }
         }
-        if issues.len() > args.max_report {
-            out.line(&format!("… {} more issues not shown (--max-report)", issues.len() - args.max_report))?;
+        let total = issues.len() + v.omitted_errors + v.omitted_warnings;
+        if total > args.max_report {
+            out.line(&format!("… {} more issues not shown (--max-report)", total - args.max_report.min(issues.len())))?;
         }
         out.line(&format!(
             "{} entries, {} keys, {} errors, {} warnings",
             v.entries,
             v.keys,
-            v.errors.len(),
-            v.warnings.len()
+            v.errors.len() + v.omitted_errors,
+            v.warnings.len() + v.omitted_warnings
         ))?;
     }
     out.flush()?;

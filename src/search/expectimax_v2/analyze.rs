@@ -90,7 +90,7 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
                     // No time to value the asked turn at the search's depth: every candidate
                     // by the evaluator.
                     let mut lines: Vec<Line> = r.cands.iter().map(|c| shallow(c.turn)).collect();
-                    lines.sort_by(|a, b| b.value.total_cmp(&a.value));
+                    crate::sort::sort_by(&mut lines, |a, b| b.value.total_cmp(&a.value));
                     lines.truncate(top_n);
                     Analysis { depth: 1, lines, asked: asked.map(shallow) }
                 })

@@ -70,7 +70,7 @@ fn roll_order() -> &'static [WeightedDice; 56] {
     ORDER.get_or_init(|| {
         let mut out = *rolls56();
         // A stable sort keeps R56 order among equal weights.
-        out.sort_by_key(|r| std::cmp::Reverse(r.weight));
+        crate::sort::sort_by_key(&mut out, |r| crate::sort::descending(i64::from(r.weight)));
         out
     })
 }

@@ -89,7 +89,18 @@ export const RESULT_TYPE = {
   perft: (v) => Number.isInteger(v) && v >= 0,
   getPieceFromDice: (v) => v === null || (typeof v === 'string' && v.length === 1),
   getGameStatus: (v) => v === undefined || (typeof v.over === 'boolean' && [null, 'white', 'black'].includes(v.winner)),
+  getBoard: (v) => v === undefined || (Array.isArray(v.pieces) && v.pieces.length <= 64 && ['white', 'black'].includes(v.turn)
+    && Array.isArray(v.enPassant) && Number.isInteger(v.halfmoveClock) && typeof v.dice === 'string'),
+  createGame: (v) => v === undefined || isGame(v),
+  gameFromRecord: (v) => isGameLoad(v),
 };
+
+/** A Game object: its methods, and a state that reads back. */
+export const isGame = (g) => g !== null && typeof g === 'object' && typeof g.play === 'function' && typeof g.dfen() === 'string'
+  && Array.isArray(g.moves()) && typeof g.status().over === 'boolean';
+/** A GameLoad: `{ok: true, game}` or `{ok: false, error}` with a reason. */
+export const isGameLoad = (v) => v !== null && typeof v === 'object'
+  && ((v.ok === true && isGame(v.game)) || (v.ok === false && typeof v.error === 'string' && v.error !== ''));
 
 // ---- the full entry's functions (API.md §3.4, F) ------------------------------------------------
 export const BUILTIN_BOTS = ['random', 'checkmate-aware', 'greedy', 'greedy-v2', 'aggressive', 'monte-carlo', 'expectimax', 'expectimax-v2'];
@@ -223,11 +234,27 @@ export const FULL_RESULT_TYPE = {
     || (keysAre(v, ['ok', 'id', 'result', 'turns', 'white', 'black']) && v.ok === true && v.turns.every(isTurnReview)),
   registerOpeningBookBot: (v) => typeof v === 'boolean',
   unregisterBot: (v) => typeof v === 'boolean',
-  validateOpeningBook: (v) => keysAre(v, ['ok', 'entries', 'keys', 'errors', 'warnings']) && typeof v.ok === 'boolean'
-    && isInt(v.entries) && isInt(v.keys) && Array.isArray(v.errors) && Array.isArray(v.warnings)
+  validateOpeningBook: (v) => (keysAre(v, ['ok', 'entries', 'keys', 'errors', 'warnings'])
+      || (keysAre(v, ['ok', 'entries', 'keys', 'errors', 'warnings', 'omittedErrors', 'omittedWarnings'])
+        && isInt(v.omittedErrors) && isInt(v.omittedWarnings) && v.omittedErrors + v.omittedWarnings > 0))
+    && typeof v.ok === 'boolean' && isInt(v.entries) && isInt(v.keys) && Array.isArray(v.errors) && Array.isArray(v.warnings)
     && v.errors.every(isIssue) && v.warnings.every(isIssue) && v.ok === (v.errors.length === 0),
   encodeOpeningBook: (v) => v === undefined || (v instanceof Uint8Array && v.length >= 32),
+  parseNotation: (v) => v !== null && typeof v === 'object' && ((v.ok === true && Array.isArray(v.records))
+    || (v.ok === false && typeof v.error === 'string' && Number.isInteger(v.line) && Number.isInteger(v.column))),
+  gameFromNotation: (v) => isGameLoad(v),
 };
+
+/** Notated texts: the example game, cut or mutated, and hostile values. */
+export const EXAMPLE_NOTATION = '[White "A"]\n[Black "B"]\n\n1. PPN e4 d4 Nf3 1... kkk -- 2. QQQ Qd3 Qxh7 Qxh8 *\n';
+export function notationArg(r, pool) {
+  switch (r.int(4)) {
+    case 0: return EXAMPLE_NOTATION;
+    case 1: return EXAMPLE_NOTATION.slice(0, r.int(EXAMPLE_NOTATION.length));
+    case 2: { const i = r.int(EXAMPLE_NOTATION.length); return EXAMPLE_NOTATION.slice(0, i) + String.fromCharCode(r.int(128)) + EXAMPLE_NOTATION.slice(i + 1); }
+    default: return hostile(r, pool);
+  }
+}
 
 /**
  * The argument list of one hostile call of `fn`: hostile values everywhere, with generated option
@@ -258,6 +285,9 @@ export function hostileArgs(fn, r, pool) {
       args[1] = analysisOptions(r);
       break;
     case 'validateOpeningBook': if (r.int(2) === 0) args[0] = bookArg(r, pool); break;
+    case 'gameFromRecord': if (r.int(2) === 0) { while (args.length < 1) args.push(undefined); args[0] = recordArg(r, pool); } break;
+    case 'parseNotation': case 'gameFromNotation': if (r.int(2) === 0) { while (args.length < 1) args.push(undefined); args[0] = notationArg(r, pool); } break;
+    case 'createGame': if (r.int(2) === 0) args[0] = { start: r.int(2) ? r.pick(pool) : hostile(r, pool), seed: anyNumber(r), hostDice: r.pick([true, false, 1, undefined]), halfmoveDraw: hostile(r, pool), turnCap: r.pick([0, null, 1, 5000, -1, NaN, 1e12, 'x']) }; break;
     case 'encodeOpeningBook': if (r.int(2) === 0) args[0] = r.pick([EXAMPLE_TSV, '', 'k\tm', bookArg(r, pool)]); break;
     case 'registerOpeningBookBot':
       if (r.int(2) === 0) {

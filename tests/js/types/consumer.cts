@@ -32,4 +32,9 @@ rulesWeb.getAvailableBots();
 // @ts-expect-error unknown option
 dc.estimateEquity(roll, { plies: 3 });
 
-export = { moves, tree, status, ready, started, started2, synced, piece, after, s, best, webBots, equity, report };
+const game: dc.Game | undefined = rules.createGame({ seed: 1 });
+const gameRecord: dc.GameRecord | undefined = game?.toRecord();
+const fromRecord: dc.GameLoad = dc.gameFromRecord(gameRecord ?? { result: '*', turns: [] });
+const board: dc.Board | undefined = rules.getBoard(roll);
+
+export = { game, fromRecord, board,  moves, tree, status, ready, started, started2, synced, piece, after, s, best, webBots, equity, report };

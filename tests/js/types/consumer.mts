@@ -6,6 +6,9 @@ import {
   getAvailableBots, getAvailableTimePolicies, getBestMove, shouldBotOfferDouble, shouldBotAcceptDouble,
   shouldBotOfferDraw, shouldBotAcceptDraw, estimateEquity, registerOpeningBookBot, unregisterBot,
   validateOpeningBook, encodeOpeningBook, getWinProbability, analyzeTurn, reviewTurn, reviewGame,
+  getBoard, createGame, gameFromRecord, parseNotation, gameFromNotation,
+  type Game, type GameOptions, type GameMove, type GameTurn, type GameOutcome, type GameRecord, type GameLoad,
+  type NotationParse, type Board, type BoardPiece, type Color, type Termination,
   type WinProbability, type TurnAnalysis, type TurnCandidate, type TurnReview, type GameReviewResult, type SideSummary,
   type Dfen, type Uci, type MoveTree, type PromotionPiece, type MicroMove, type BestMoveResult,
   type TimePolicyId, type ClockStateOptions, type BestMoveOptions, type DecisionOptions, type EquityOptions,
@@ -137,10 +140,42 @@ Rules.getBestMove(roll);
 // @ts-expect-error ./rules's DiceChess has no estimateEquity
 Rules.DiceChess.estimateEquity(roll);
 
+// The Game object (issue 14).
+const gameOptions: GameOptions = { seed: 7, hostDice: false, halfmoveDraw: true, turnCap: null, white: 'Ann' };
+const game: Game | undefined = createGame(gameOptions);
+const board: Board | undefined = getBoard(roll);
+const square: BoardPiece | undefined = board?.pieces[0];
+const gameUse = (() => {
+  if (!game) return undefined;
+  const move: GameMove | undefined = game.moves()[0];
+  const played: boolean = game.play(move?.uci ?? 'e2e4') || game.play({ from: 'e2', to: 'e4' }) || game.playTurn(['e2e4', 'g1f3']);
+  const history: GameTurn[] = game.history();
+  const outcome: GameOutcome = game.status();
+  const side: Color = game.turn();
+  const why: Termination | null = outcome.termination;
+  const record: GameRecord = game.toRecord();
+  const loaded: GameLoad = gameFromRecord(record, { turnCap: 100 });
+  const again: Game | undefined = loaded.ok ? loaded.game : undefined;
+  const notation: string | undefined = game.toNotation();
+  const parsed: NotationParse = parseNotation(notation ?? '');
+  const fromText: GameLoad = gameFromNotation(notation ?? '');
+  const seed: number | null = game.seed;
+  const rulesGame: Game | undefined = Rules.createGame({ hostDice: true });
+  // @ts-expect-error the rules entry has no notation parser
+  Rules.parseNotation('1. PPN e4 d4 Nf3 *');
+  // @ts-expect-error a colour is "white" or "black"
+  game.resign('w');
+  // @ts-expect-error unknown option
+  createGame({ dice: 'seeded' });
+  game.free();
+  return { move, played, history, side, why, again, parsed, fromText, seed, rulesGame, square };
+})();
+
 export {
   ready, first, child, dice, dice2, dice3, pseudo, moved, moved2, moved3, turned, next, nodes, piece, key, winner, same,
   rulesMoves, rulesReady, webMoves, started, started2, started3, synced, rulesTreeResult, best, policy, options, decision,
   equityOptions, equity, bot, validation, book, notString, badOptions, over,
   bots, policies, bestResult, bestDefault, promotion, webBest, decisions, equityResult, registered, unregistered,
   firstIssue, encoded, sameBest, bytes, scoreText, winProbability, firstCandidate, turnReview, summary,
+  gameUse,
 };

@@ -1,16 +1,16 @@
-//! A minimal JSON text writer for the few structured results of the full entry (bot rows, book
-//! reports); the wrapper `JSON.parse`s the text, which keeps the property order written here
+//! A minimal JSON text writer for the few structured results of the package's exports (bot rows, book
+//! reports, the records of a notated text); the wrapper `JSON.parse`s the text, which keeps the property order written here
 //! (API.md §3.1). Strings are escaped per RFC 8259; nothing here can panic.
 
 /// Builds JSON text; the caller is responsible for well-formed nesting.
-pub(super) struct JsonWriter {
+pub(crate) struct JsonWriter {
     out: String,
     /// Whether the next value or key at the current level needs a leading comma.
     comma: bool,
 }
 
 impl JsonWriter {
-    pub(super) fn new() -> JsonWriter {
+    pub(crate) fn new() -> JsonWriter {
         JsonWriter { out: String::new(), comma: false }
     }
 
@@ -20,30 +20,30 @@ impl JsonWriter {
         }
     }
 
-    pub(super) fn open_array(&mut self) {
+    pub(crate) fn open_array(&mut self) {
         self.separate();
         self.out.push('[');
         self.comma = false;
     }
 
-    pub(super) fn close_array(&mut self) {
+    pub(crate) fn close_array(&mut self) {
         self.out.push(']');
         self.comma = true;
     }
 
-    pub(super) fn open_object(&mut self) {
+    pub(crate) fn open_object(&mut self) {
         self.separate();
         self.out.push('{');
         self.comma = false;
     }
 
-    pub(super) fn close_object(&mut self) {
+    pub(crate) fn close_object(&mut self) {
         self.out.push('}');
         self.comma = true;
     }
 
     /// An object key; the next call writes its value.
-    pub(super) fn key(&mut self, key: &str) {
+    pub(crate) fn key(&mut self, key: &str) {
         self.separate();
         self.escaped(key);
         self.out.push(':');
@@ -51,14 +51,14 @@ impl JsonWriter {
     }
 
     /// A string value.
-    pub(super) fn string(&mut self, value: &str) {
+    pub(crate) fn string(&mut self, value: &str) {
         self.separate();
         self.escaped(value);
         self.comma = true;
     }
 
     /// A value written verbatim (numbers, `true`, `false`).
-    pub(super) fn raw(&mut self, value: &str) {
+    pub(crate) fn raw(&mut self, value: &str) {
         self.separate();
         self.out.push_str(value);
         self.comma = true;
@@ -87,7 +87,7 @@ impl JsonWriter {
         self.out.push('"');
     }
 
-    pub(super) fn finish(self) -> String {
+    pub(crate) fn finish(self) -> String {
         self.out
     }
 }
