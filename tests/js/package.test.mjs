@@ -103,7 +103,7 @@ describe('tarball', () => {
     const RULES_EXPORTS = ['memory', 'start', 'build_id', 'legal_uci_moves', 'legal_turn_tree', 'playable_dice',
       'generate_moves', 'apply_move', 'apply_turn', 'end_turn', 'perft', 'piece_from_dice', 'canonical_key', 'game_status', 'board',
       // The Game object (src/wasm/game.rs).
-      'game_new', 'game_free', 'game_state', 'game_history', 'game_tree', 'game_play', 'game_play_turn', 'game_roll', 'game_step',
+      'game_new', 'game_free', 'game_state', 'game_history', 'game_tree', 'game_play', 'game_play_turn', 'game_roll', 'game_step', 'game_continue_seeded',
       'game_resign', 'game_agree_draw', 'game_play_recorded', 'game_end_recorded'];
     // Everything else must be wasm-bindgen's own plumbing (`__wbindgen_*`, `__abort_handler`, …).
     const extra = rules.filter((n) => !RULES_EXPORTS.includes(n) && !n.startsWith('__'));
