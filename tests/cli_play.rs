@@ -263,6 +263,42 @@ fn distill_equals_selfplay_then_build_and_feeds_the_book_arena() {
 }
 
 #[test]
+fn distill_warns_in_one_line_when_the_book_comes_out_empty_and_still_succeeds() {
+    let tmp = tempfile::tempdir().unwrap();
+    let book = tmp.path().join("empty.tsv");
+    // --min-games keeps its default, 10, against 3 games: nothing is kept.
+    let out =
+        run(&["book", "distill", "--bot", "greedy-v2", "--games", "3", "--seed", "1", "--quiet", "-o", path(&book)]);
+    ok(out.clone());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    let warnings: Vec<&str> = stderr.lines().filter(|l| l.starts_with("warning:")).collect();
+    assert_eq!(warnings.len(), 1, "{stderr}");
+    assert!(warnings[0].contains("book is empty") && warnings[0].contains("--min-games 10"), "{stderr}");
+    assert!(warnings[0].contains("lower --min-games or raise --games"), "{stderr}");
+    assert_eq!(std::fs::read_to_string(&book).unwrap(), "", "the empty book is still written");
+
+    // A book with entries: no warning.
+    let out = run(&[
+        "book",
+        "distill",
+        "--bot",
+        "greedy-v2",
+        "--games",
+        "3",
+        "--seed",
+        "1",
+        "--min-games",
+        "1",
+        "--quiet",
+        "-o",
+        path(&book),
+    ]);
+    ok(out.clone());
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("warning:"));
+    assert!(!std::fs::read_to_string(&book).unwrap().is_empty());
+}
+
+#[test]
 fn distill_search_mode_gives_every_decidable_roll_of_the_kept_positions_one_searched_turn() {
     use dicechess::internals::fnv1a64;
     use dicechess::internals::{derive, rolls56};

@@ -805,8 +805,13 @@ describe('www-demo in headless Chromium', { skip }, () => {
       return [...e.closest('.panel').querySelectorAll('*')].every((c) => { const r = c.getBoundingClientRect(); return r.width === 0 || (r.left >= p.left - 1 && r.right <= p.right + 1); });
     });
     assert.ok(panel, 'the book panel holds its contents');
+    // The new game's first turn (not the one greedy played at load: wait for a later generation).
+    const gen = await page.evaluate(() => { window.oldSnap = window.dicechessDemo.state.snap; return window.dicechessDemo.state.gen; });
     await page.click('#restart');
-    await page.waitForFunction(() => document.querySelectorAll('#moves li[data-ply]').length >= 1);
+    await page.waitForFunction((g) => {
+      const s = window.dicechessDemo.state;
+      return s.gen > g && s.snap !== window.oldSnap && (s.snap?.history.length ?? 0) >= 1;
+    }, gen);
     assert.equal(await page.$eval('#moves li[data-ply="0"] .san', (e) => e.textContent), 'e4 Bc4', 'the book turn was played');
     await page.screenshot({ path: join(ARTIFACTS, 'demo-book.png') });
     assert.deepEqual(page.problems, []);

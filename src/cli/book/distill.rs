@@ -113,6 +113,9 @@ pub(super) fn distill(args: DistillArgs) -> Outcome {
         let (decided, searched) = search_openings(&args, &used, &options, &pool)?;
         built.replace_keys(&decided, searched);
     }
+    if built.entries.is_empty() {
+        warn_empty(&args);
+    }
     let format = args.format.unwrap_or(if args.output.ends_with(".dcb") { BuildFormat::Dcb } else { BuildFormat::Tsv });
     let report = BuildReport {
         output: &args.output,
@@ -123,6 +126,18 @@ pub(super) fn distill(args: DistillArgs) -> Outcome {
         started,
     };
     write_built(&built, format, &report)
+}
+
+/// The one-line warning of an empty book (issue 15): with the defaults, `--games` below
+/// `--min-games` keeps nothing. The book is still written and the exit code is unchanged.
+fn warn_empty(args: &DistillArgs) {
+    let (games, min) = (args.games.games, args.min_games);
+    let hint = if u64::from(min) > games {
+        format!("--min-games {min} is more than --games {games}: lower --min-games or raise --games")
+    } else {
+        format!("no (position, turn) pair was reached in --min-games {min} of the {games} games: lower --min-games or raise --games")
+    };
+    eprintln!("warning: the book is empty: {hint}");
 }
 
 /// Playout judging (docs/BOOKS.md): every roll in turn, its games in parallel.
