@@ -227,7 +227,7 @@ fn packed_book_keeps_keys_and_entries() {
 /// lines of the issue, `a<i in base 36>\tm`.
 #[test]
 fn packed_book_is_compact() {
-    let text: String = (0..100_000u32).map(|i| format!("a{}\tm\n", radix36(i))).collect();
+    let text: String = (0..100_000u32).map(common::book_cases::hostile_line).collect();
     let book = PackedBook::parse(&text).unwrap();
     let keys: usize = book.iter().map(|(k, _)| k.len()).sum();
     assert_eq!((book.keys(), book.entries()), (100_000, 100_000));
@@ -239,19 +239,6 @@ fn packed_book_is_compact() {
         keys
     );
     assert!(book.heap_bytes() <= 32 * book.entries() + keys);
-}
-
-fn radix36(mut n: u32) -> String {
-    let mut out = Vec::new();
-    loop {
-        out.push(b"0123456789abcdefghijklmnopqrstuvwxyz"[(n % 36) as usize]);
-        n /= 36;
-        if n == 0 {
-            break;
-        }
-    }
-    out.reverse();
-    String::from_utf8(out).unwrap()
 }
 
 fn best(registry: &Registry, dfen: &str, algorithm: &str) -> Vec<String> {
@@ -369,7 +356,7 @@ proptest! {
 /// first 1,000 of each kind listed in line order, the rest counted, the counts exact.
 #[test]
 fn validation_lists_at_most_max_reported() {
-    let text: String = (0..3000u32).map(|i| format!("a{}\tm\n", radix36(i))).collect();
+    let text: String = (0..3000u32).map(common::book_cases::hostile_line).collect();
     let v = validate_tsv(&text);
     assert!(v.ok);
     assert_eq!((v.entries, v.keys), (3000, 3000));

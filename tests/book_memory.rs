@@ -5,6 +5,8 @@
 //! figures and those of the hash map this replaced (279 bytes an entry held, 548 at the peak).
 #![cfg(all(not(target_arch = "wasm32"), feature = "book"))] // native only: wasm-pack test builds every test target for wasm32
 
+mod common;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
@@ -43,25 +45,12 @@ fn measured<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
     (value, NOW.load(Relaxed).saturating_sub(start), PEAK.load(Relaxed) - start)
 }
 
-fn radix36(mut n: u32) -> String {
-    let mut out = Vec::new();
-    loop {
-        out.push(b"0123456789abcdefghijklmnopqrstuvwxyz"[(n % 36) as usize]);
-        n /= 36;
-        if n == 0 {
-            break;
-        }
-    }
-    out.reverse();
-    String::from_utf8(out).unwrap_or_default()
-}
-
 // One test, so that no other test allocates while it counts.
 #[test]
 fn parsing_holding_and_validating_a_book() {
     let mut text = String::new();
     for i in 0.. {
-        let line = format!("a{}\tm\n", radix36(i));
+        let line = common::book_cases::hostile_line(i);
         if text.len() + line.len() > 4 << 20 {
             break;
         }

@@ -269,3 +269,19 @@ impl Case for Build {
         format!("{} {:?}", self.input, self.options)
     }
 }
+
+/// Line `i` of issue 18's hostile books: `a`, `i` in base 36, a TAB and `m` (an entry with a
+/// malformed key and moves: two warnings each, about 9 bytes a line).
+pub fn hostile_line(i: u32) -> String {
+    let mut digits = Vec::new();
+    let mut n = i;
+    loop {
+        digits.push(b"0123456789abcdefghijklmnopqrstuvwxyz"[(n % 36) as usize]);
+        n /= 36;
+        if n == 0 {
+            break;
+        }
+    }
+    digits.reverse();
+    format!("a{}\tm\n", String::from_utf8_lossy(&digits))
+}
