@@ -6,6 +6,7 @@ use super::dcb::DcbBook;
 use super::lookup::first_ordering;
 use super::signature::Signature;
 use super::tsv::{fates, Fate, Grouped};
+pub(crate) use crate::game::TurnFailure;
 use crate::{Position, Step, Turns, Uci};
 
 /// The JS API's cap on a book: 64 MiB (bytes, or UTF-16 code units of a string).
@@ -97,40 +98,6 @@ fn check_key(key: &str) -> KeyCheck {
             KeyCheck::Parsed { pos, canonical }
         }
     }
-}
-
-/// Why a sequence of moves is not a legal turn.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum TurnFailure {
-    /// The roll has no legal turn.
-    #[error("no legal turn for these dice (pass)")]
-    Pass,
-    /// The moves begin a legal turn that must continue; `max_spent` = `L*`.
-    #[error("incomplete: after '{}' the turn must continue (legal turns spend {max_spent} dice)", join(.played))]
-    Incomplete { played: Vec<Uci>, max_spent: u32 },
-    /// `moves[played.len()]` cannot be played after `played`; `legal` = the legal moves there,
-    /// sorted.
-    #[error("{}", cannot_play(.played, *.token, .legal))]
-    CannotPlay { played: Vec<Uci>, token: Uci, legal: Vec<Uci> },
-}
-
-fn join(moves: &[Uci]) -> String {
-    moves.iter().map(|u| u.to_string()).collect::<Vec<_>>().join(",")
-}
-
-/// The message of [`TurnFailure::CannotPlay`]: the move, where, and up to 10 legal moves there.
-fn cannot_play(played: &[Uci], token: Uci, legal: &[Uci]) -> String {
-    let mut out = if played.is_empty() {
-        format!("'{token}' cannot be played as the first move")
-    } else {
-        format!("'{token}' cannot be played after '{}'", join(played))
-    };
-    let shown: Vec<String> = legal.iter().take(10).map(|u| u.to_string()).collect();
-    out += &format!("; legal here: {}", if shown.is_empty() { "none".to_owned() } else { shown.join(" ") });
-    if legal.len() > 10 {
-        out += &format!(" … ({})", legal.len());
-    }
-    out
 }
 
 /// Follows `moves` in order from the root of `turns`: the leaf reached, or how far it got.

@@ -31,7 +31,7 @@ mod recorded;
 pub use record::{RecordError, RecordInfo};
 #[cfg(feature = "book")]
 pub(crate) use record::{RecordJson, TurnJson};
-pub(crate) use recorded::{parse_dice_field, parse_result};
+pub(crate) use recorded::{parse_dice_field, parse_result, TurnFailure};
 
 use crate::{Color, Dice, Move, Position, Step, Turns, Uci};
 
@@ -190,9 +190,7 @@ impl Game {
     /// first game.
     pub fn seeded(start: Position, seed: u64, options: GameOptions) -> Game {
         let mut game = Game::new(start.with_dice(Dice::EMPTY), options);
-        let seeds = crate::random::GameSeeds::of_game(seed, 0);
-        game.dealer = Dealer::Seeded(crate::random::Rng::from_seed(seeds.dice));
-        game.deal();
+        game.continue_seeded(seed);
         game
     }
 

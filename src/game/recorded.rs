@@ -29,8 +29,39 @@ pub(crate) fn parse_result(text: &str) -> Result<StatedResult, String> {
     }
 }
 
+/// Why a sequence of moves is not a legal turn: the one wording of the book validator's and the
+/// record replay's turn errors.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum TurnFailure {
+    /// The roll has no legal turn.
+    #[error("no legal turn for these dice (pass)")]
+    Pass,
+    /// The moves begin a legal turn that must continue; `max_spent` = `L*`.
+    #[error("incomplete: after '{}' the turn must continue (legal turns spend {max_spent} dice)", join(.played))]
+    Incomplete { played: Vec<Uci>, max_spent: u32 },
+    /// `moves[played.len()]` cannot be played after `played`; `legal` = the legal moves there,
+    /// sorted.
+    #[error("{}", cannot_play(.played, *.token, .legal))]
+    CannotPlay { played: Vec<Uci>, token: Uci, legal: Vec<Uci> },
+}
+
 fn join(moves: &[Uci]) -> String {
     moves.iter().map(Uci::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// The message of [`TurnFailure::CannotPlay`]: the move, where, and up to 10 legal moves there.
+fn cannot_play(played: &[Uci], token: Uci, legal: &[Uci]) -> String {
+    let mut out = if played.is_empty() {
+        format!("'{token}' cannot be played as the first move")
+    } else {
+        format!("'{token}' cannot be played after '{}'", join(played))
+    };
+    let shown: Vec<String> = legal.iter().take(10).map(|u| u.to_string()).collect();
+    out += &format!("; legal here: {}", if shown.is_empty() { "none".to_owned() } else { shown.join(" ") });
+    if legal.len() > 10 {
+        out += &format!(" … ({})", legal.len());
+    }
+    out
 }
 
 impl Game {
@@ -85,30 +116,15 @@ impl Game {
                 break;
             }
             if !self.play(uci) {
-                let played = &moves[..i];
-                let mut legal: Vec<Uci> = self.legal_moves().iter().map(|m| m.uci()).collect();
-                legal.dedup();
-                let mut out = if played.is_empty() {
-                    format!("'{uci}' cannot be played as the first move")
-                } else {
-                    format!("'{uci}' cannot be played after '{}'", join(played))
-                };
-                let shown: Vec<String> = legal.iter().take(10).map(Uci::to_string).collect();
-                out += &format!("; legal here: {}", if shown.is_empty() { "none".to_owned() } else { shown.join(" ") });
-                if legal.len() > 10 {
-                    out += &format!(" … ({})", legal.len());
-                }
-                return Err(out);
+                let legal = self.legal_moves().iter().map(|m| m.uci()).collect();
+                return Err(TurnFailure::CannotPlay { played: moves[..i].to_vec(), token: uci, legal }.to_string());
             }
         }
         if self.history.len() == number {
-            let max = self.tree().map_or(0, |(t, ..)| t.max_spent());
-            return Err(format!(
-                "incomplete: after '{}' the turn must continue (legal turns spend {max} dice)",
-                join(moves)
-            ));
+            let max_spent = self.tree().map_or(0, |(t, ..)| t.max_spent());
+            return Err(TurnFailure::Incomplete { played: moves.to_vec(), max_spent }.to_string());
         }
-        if self.history.len() > number && self.history.last().is_some_and(|t| t.moves.len() < moves.len()) {
+        if self.history.last().is_some_and(|t| t.moves.len() < moves.len()) {
             return Err(format!("'{}' follows the end of the turn", join(&moves[self.history[number].moves.len()..])));
         }
         Ok(())
