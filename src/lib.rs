@@ -90,7 +90,7 @@ mod sort;
 
 pub use rules::{
     count_legal_turns, perft, perft_divide, Bitboard, Castling, Color, DfenError, Dice, Move, MoveKind, NotARoll,
-    ParseUciError, Piece, Position, Role, RoleSet, Roll, Square, Step, Turns, Uci,
+    ParseUciError, Piece, Position, Role, RoleSet, Roll, Square, Step, Turns, Uci, MAX_LEGAL_TURNS,
 };
 
 #[cfg(feature = "book")]
@@ -108,8 +108,9 @@ pub use notation::{
 pub use search::SystemClock;
 #[cfg(feature = "search")]
 pub use search::{
-    choose_turn, decide, estimate_equity, estimate_equity_within, legal_turns, Bot, BotInfo, Budgeting, Builtin,
-    Choice, Clock, Deadline, Equity, ManualClock, Moment, Question, RegisterError, Registry, Rng, SearchContext, Turn,
+    candidate_turns, choose_turn, decide, estimate_equity, estimate_equity_within, legal_turns, Bot, BotInfo,
+    Budgeting, Builtin, Choice, Clock, Deadline, Equity, ManualClock, Moment, Question, RegisterError, Registry, Rng,
+    SearchContext, Turn, MAX_CANDIDATE_TURNS,
 };
 #[cfg(feature = "search")]
 pub use search::{mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances};

@@ -106,6 +106,62 @@ proptest! {
     }
 
     #[test]
+    fn playable_dice_after_a_prefix_are_what_its_leaves_spend(pos in any_position(), pick in any::<prop::sample::Index>(), depth in 1usize..3) {
+        let all = leaves(&pos);
+        prop_assume!(!all.is_empty());
+        let (moves, _) = &all[pick.index(all.len())];
+        let prefix = &moves[..depth.min(moves.len())];
+        let turns = Turns::of_position(&pos).unwrap();
+        let node = turns.follow(&prefix.iter().map(|m| m.uci()).collect::<Vec<_>>()).unwrap();
+        let mut best = Dice::EMPTY;
+        for (path, step) in &all {
+            if path.starts_with(prefix) {
+                let mut spent = Dice::EMPTY;
+                for role in Role::ALL {
+                    for _ in step.position.dice().count(role)..node.position.dice().count(role) {
+                        spent = spent.with(role).unwrap();
+                    }
+                }
+                best = best.max_per_face(spent);
+            }
+        }
+        let ucis = uci_list(prefix);
+        let refs: Vec<&str> = ucis.iter().map(String::as_str).collect();
+        prop_assert_eq!(api::playable_dice(&pos.to_dfen(), Some(&refs)), Some(best.to_field(pos.turn())));
+    }
+
+    #[test]
+    fn a_sample_is_a_canonical_subsequence_with_every_first_step_and_king_capture(pos in any_position(), limit in 1u64..40) {
+        let all = leaves(&pos);
+        let Some(turns) = Turns::of_position(&pos) else { return Ok(()) };
+        let mut sample = Vec::new();
+        let _ = turns.try_for_each_turn_sampled(limit, |path, step| {
+            sample.push((path.to_vec(), *step));
+            std::ops::ControlFlow::Continue(())
+        });
+        prop_assert_eq!(turns.count(), all.len() as u64);
+        if all.len() as u64 <= limit {
+            prop_assert_eq!(sample.iter().map(|t| &t.0).collect::<Vec<_>>(), all.iter().map(|t| &t.0).collect::<Vec<_>>());
+            return Ok(());
+        }
+        // A subsequence of the canonical order, each turn with its final step.
+        let mut rest = all.iter();
+        for (path, step) in &sample {
+            let found = rest.find(|t| &t.0 == path);
+            prop_assert!(found.is_some(), "{:?} out of order or not legal", uci_list(path));
+            prop_assert_eq!(found.unwrap().1.position, step.position);
+        }
+        let firsts = turns.first_steps().len() as u64;
+        prop_assert!(sample.len() as u64 <= 2 * limit + firsts, "{} turns for a limit of {}", sample.len(), limit);
+        for step in turns.first_steps() {
+            prop_assert!(sample.iter().any(|t| t.0[0] == step.mv), "no turn begins with {}", step.mv);
+        }
+        let captures = all.iter().filter(|t| t.1.captures_king).count() as u64;
+        let sampled_captures = sample.iter().filter(|t| t.1.captures_king).count() as u64;
+        prop_assert!(sampled_captures >= captures.min(limit));
+    }
+
+    #[test]
     fn turn_count_is_symmetric(pos in any_position()) {
         let n = dicechess::count_legal_turns(&pos);
         prop_assert_eq!(dicechess::count_legal_turns(&pos.color_flip()), n);

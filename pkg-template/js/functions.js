@@ -19,7 +19,7 @@
 
 /** @type {{ [name in RulesFunction]: 0 }} */
 const RULES = {
-  getLegalUciMoves: 0, getLegalTurnTree: 0, getPlayableDice: 0, generateMoves: 0, applyMove: 0,
+  getLegalUciMoves: 0, getLegalTurnTree: 0, countLegalTurns: 0, getPlayableDice: 0, generateMoves: 0, applyMove: 0,
   applyTurn: 0, endTurn: 0, perft: 0, getPieceFromDice: 0, canonicalKey: 0, getGameStatus: 0, getBoard: 0,
   createGame: 0, gameFromRecord: 0,
 };

@@ -118,7 +118,7 @@ export function gameFunctions(engine, notation) {
     canUndo() { return this.#state()?.canUndo ?? false; }
     canRedo() { return this.#state()?.canRedo ?? false; }
 
-    /** @returns {MoveTree} */
+    /** @returns {MoveTree | null} */
     tree() {
       if (this.#handle === 0 || !live()) return {};
       try { return decodeJson(glue().game_tree(this.#handle)); } catch (e) { fail(e); return {}; }

@@ -26,6 +26,7 @@ export type Json = string;
 export declare function build_id(): string;
 export declare function legal_uci_moves(dfen: string): SpaceList;
 export declare function legal_turn_tree(dfen: string): Json;
+export declare function count_legal_turns(dfen: string): number;
 export declare function playable_dice(dfen: string, moves: SpaceList): string | undefined;
 export declare function generate_moves(dfen: string): SpaceList;
 export declare function apply_move(dfen: string, from: string, to: string, promotion: string | undefined): string | undefined;
@@ -94,7 +95,7 @@ type Glue = typeof import('./glue.js');
 /** The full module's exports. */
 export type FullGlue = Omit<Glue, 'default' | 'initSync'>;
 /** The rules module's exports (feature set "rules"), also part of the full module. */
-export type RulesGlue = Pick<FullGlue, 'build_id' | 'legal_uci_moves' | 'legal_turn_tree' | 'playable_dice' | 'generate_moves'
+export type RulesGlue = Pick<FullGlue, 'build_id' | 'legal_uci_moves' | 'legal_turn_tree' | 'count_legal_turns' | 'playable_dice' | 'generate_moves'
   | 'apply_move' | 'apply_turn' | 'end_turn' | 'perft' | 'piece_from_dice' | 'canonical_key' | 'game_status' | 'board'
   | 'game_new' | 'game_free' | 'game_state' | 'game_history' | 'game_tree' | 'game_play' | 'game_play_turn' | 'game_roll'
   | 'game_step' | 'game_continue_seeded' | 'game_resign' | 'game_agree_draw' | 'game_play_recorded' | 'game_end_recorded'>;

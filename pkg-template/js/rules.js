@@ -26,10 +26,16 @@ export function rulesFunctions({ live, fail, glue }) {
     try { return decodeList(glue().legal_uci_moves(dfen)); } catch (e) { fail(e); return []; }
   }
 
-  /** @param {unknown} dfen @returns {MoveTree} */
+  /** @param {unknown} dfen @returns {MoveTree | null} */
   function getLegalTurnTree(dfen) {
     if (!live() || !isDfen(dfen)) return {};
     try { return decodeJson(glue().legal_turn_tree(dfen)); } catch (e) { fail(e); return {}; }
+  }
+
+  /** @param {unknown} dfen */
+  function countLegalTurns(dfen) {
+    if (!live() || !isDfen(dfen)) return 0;
+    try { return glue().count_legal_turns(dfen); } catch (e) { fail(e); return 0; }
   }
 
   /** @param {unknown} dfen @param {unknown} [moves] */
@@ -105,7 +111,7 @@ export function rulesFunctions({ live, fail, glue }) {
   }
 
   return {
-    getLegalUciMoves, getLegalTurnTree, getPlayableDice, generateMoves, applyMove, applyTurn,
+    getLegalUciMoves, getLegalTurnTree, countLegalTurns, getPlayableDice, generateMoves, applyMove, applyTurn,
     endTurn, perft, getPieceFromDice, canonicalKey, getGameStatus, getBoard,
   };
 }

@@ -1,8 +1,10 @@
 import type { Board, Dfen, Game, GameLoad, GameOptions, GameRecord, GameStatus, MoveTree, PromotionPiece, Uci } from './types.js';
 /** First micro-moves of the legal turns, in generation order; `[]` for no dice, a pass or invalid input. */
 export declare function getLegalUciMoves(dfen: Dfen): Uci[];
-/** Prefix tree of the legal turns (plain nested objects, keys in UCI order); `{}` for no dice, a pass or invalid input. */
-export declare function getLegalTurnTree(dfen: Dfen): MoveTree;
+/** Prefix tree of the legal turns (plain nested objects, keys in UCI order); `{}` for no dice, a pass or invalid input; `null` for a roll with more than 1,000,000 legal turns (the work cap: `countLegalTurns` says beforehand). */
+export declare function getLegalTurnTree(dfen: Dfen): MoveTree | null;
+/** The number of legal turns of a roll, exact and cheap on any roll (counted, never listed); `0` for no dice, a pass or invalid input. Above 1,000,000, `getLegalTurnTree` gives `null`. */
+export declare function countLegalTurns(dfen: Dfen): number;
 /** Dice still spendable after `moves` (played since the roll), `""` when none; `undefined` for invalid input. */
 export declare function getPlayableDice(dfen: Dfen, moves?: readonly Uci[] | null): string | undefined;
 /** Pseudo-legal micro-moves for the dice's piece types (all types without dice); `[]` for invalid input. */

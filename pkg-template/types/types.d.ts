@@ -149,8 +149,8 @@ export interface Game {
   moves(): GameMove[];
   /** The micro-moves played so far this turn. */
   turnMoves(): { uci: Uci; san: string }[];
-  /** The part of the turn tree left (as `getLegalTurnTree`); `{}` when nothing can be played. */
-  tree(): MoveTree;
+  /** The part of the turn tree left (as `getLegalTurnTree`); `{}` when nothing can be played; `null` when more than 1,000,000 turns are left (the work cap). */
+  tree(): MoveTree | null;
   /** The completed turns, oldest first. */
   history(): GameTurn[];
   status(): GameOutcome;

@@ -14,7 +14,7 @@ pub use review::{
 };
 
 use crate::search::expectimax_v2::{Analysis, DefaultEvaluator, ExpectimaxV2Bot};
-use crate::search::{legal_turns, roll_chances, roll_estimate, rolls56, win_chances, Deadline, Turn, WinChances};
+use crate::search::{candidate_turns, roll_chances, roll_estimate, rolls56, win_chances, Deadline, Turn, WinChances};
 use crate::{Color, Dice, Move, Position, Roll, Turns};
 
 /// The search budget of [`analyze_turn`] when the caller gives none, in milliseconds: that of
@@ -164,7 +164,7 @@ pub struct TurnAnalysis {
 /// A king capture is first with value 1.
 pub fn analyze_turn(roll: Roll<'_>, deadline: Option<Deadline<'_>>, top_n: usize) -> TurnAnalysis {
     let Some(turns) = Turns::new(roll) else { return TurnAnalysis::default() };
-    let list = legal_turns(&turns);
+    let list = candidate_turns(&turns);
     let analysis =
         ExpectimaxV2Bot::<DefaultEvaluator>::default().analyze(&roll, &list, deadline, top_n.clamp(1, MAX_TOP_N), None);
     TurnAnalysis { hints: hints(&analysis, &list, roll.turn()), depth: analysis.depth }

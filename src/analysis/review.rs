@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::{RollValue, DEFAULT_TOP_N};
 use crate::book::build::{parse_record, replay, start_position, GameId, GameRecord, GameResult};
 use crate::search::expectimax_v2::{DefaultEvaluator, ExpectimaxV2Bot};
-use crate::search::{legal_turns, Clock, Deadline};
+use crate::search::{candidate_turns, Clock, Deadline, Turn};
 use crate::{Color, DfenError, Position, Roll, Turns, Uci};
 
 /// The error from which a turn is an inaccuracy.
@@ -175,11 +175,18 @@ pub fn review_turn(rolled: &Position, played: &[Uci], budget: ReviewBudget<'_>) 
     let Some(turns) = Turns::new(roll) else {
         return if played.is_empty() { Ok(review) } else { Err(ReviewError::IllegalTurn(played_text)) };
     };
-    let list = legal_turns(&turns);
-    let index = list
+    let mut list = candidate_turns(&turns);
+    let index = match list
         .iter()
         .position(|t| t.moves().len() == played.len() && t.moves().iter().zip(played).all(|(&m, u)| u.matches(m)))
-        .ok_or(ReviewError::IllegalTurn(played_text))?;
+    {
+        Some(index) => index,
+        // A roll too wide to list whole: the played turn joins the sample if it is legal.
+        None => {
+            list.push(Turn::followed(&turns, played).ok_or(ReviewError::IllegalTurn(played_text))?);
+            list.len() - 1
+        }
+    };
     let analysis =
         ExpectimaxV2Bot::<DefaultEvaluator>::default().analyze(rolled, &list, deadline, DEFAULT_TOP_N, Some(index));
     let (Some(best), Some(asked)) = (analysis.lines.first(), analysis.asked) else { return Ok(review) };

@@ -15,7 +15,7 @@ use std::collections::HashSet;
 use super::build::BuiltEntry;
 use super::fnv::fnv1a64;
 use super::signature::Signature;
-use crate::search::{choose_turn, derive, legal_turns, play_untimed, Bot, GameSeeds, Rng, Turn};
+use crate::search::{candidate_turns, choose_turn, derive, play_untimed, Bot, GameSeeds, Rng, Turn};
 use crate::{Color, Position, Roll, Turns};
 
 /// The two-sided 95 % normal quantile, as the arena's confidence intervals (BOTS.md §10.5).
@@ -100,7 +100,7 @@ pub fn judge(
         return None;
     }
     let key_seed = derive(seed, fnv1a64(key.as_bytes()));
-    let candidates = realizable(&legal_turns(&turns));
+    let candidates = realizable(&candidate_turns(&turns));
     let own_turn = choose_turn(bot, roll, &mut Rng::from_seed(derive(key_seed, OWN_TURN_STREAM)), None);
     let mut own_post = *rolled;
     own_post.play_turn(&own_turn.moves); // no king capture: the roll has none
@@ -235,7 +235,7 @@ fn mean_and_half_width(xs: &[f64]) -> (f64, f64) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::Registry;
+    use crate::search::{legal_turns, Registry};
 
     fn sequential(bot: &dyn Bot) -> impl FnMut(&[Playout]) -> Vec<u8> + '_ {
         move |batch| batch.iter().map(|p| p.play(bot)).collect()

@@ -21,7 +21,7 @@ use serde::Serialize;
 
 use crate::search::expectimax_v2::{Config, DefaultEvaluator, ExpectimaxV2Bot, Limits, Searcher};
 use crate::search::Clock as _;
-use crate::search::{choose_turn, derive, legal_turns, Budgeting, Builtin, Deadline, Registry, Rng, SystemClock};
+use crate::search::{candidate_turns, choose_turn, derive, Budgeting, Builtin, Deadline, Registry, Rng, SystemClock};
 use crate::{Position, Roll, Turns};
 
 use super::args::{bot_id, parse_seed, pool, Workers};
@@ -122,7 +122,7 @@ fn suite(positions: &[Position], n: u64, seed: u64) -> (Vec<Position>, u64) {
             forced += 1;
             continue;
         };
-        let posts: HashSet<Position> = legal_turns(&turns).iter().map(|t| t.post_turn()).collect();
+        let posts: HashSet<Position> = candidate_turns(&turns).iter().map(|t| t.post_turn()).collect();
         if posts.len() < 2 {
             forced += 1;
             continue;
@@ -171,7 +171,7 @@ fn judge(registry: &Registry, bots: &[String], roll: &Position, index: u64, args
     }
     let reference = ExpectimaxV2Bot::with_config(Config { untimed: unbounded, ..Config::default() }, evaluator);
     let best_by_search = Roll::new(roll).ok().and_then(Turns::new).map_or(0.0, |turns| {
-        let (choice, _) = reference.search(roll, &legal_turns(&turns), None);
+        let (choice, _) = reference.search(roll, &candidate_turns(&turns), None);
         value(&mut s, roll, &choice.moves, args.depth)
     });
     let best = played.iter().map(|p| p.value).fold(best_by_search, f32::max);

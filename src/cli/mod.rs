@@ -83,8 +83,11 @@ enum Command {
     Board(rules::BoardArgs),
     /// Print the legal first micro-moves of a roll as a JSON array (getLegalUciMoves).
     Moves(rules::DfenArgs),
-    /// Print the legal turn tree of a roll as JSON (JSON.stringify(getLegalTurnTree)).
+    /// Print the legal turn tree of a roll as JSON (JSON.stringify(getLegalTurnTree)); a roll with
+    /// more than 1,000,000 legal turns is refused (exit 1; `null` per line with --stdin).
     Tree(rules::DfenArgs),
+    /// Print the number of legal turns of a roll (countLegalTurns): exact and quick on any roll.
+    Count(rules::DfenArgs),
     /// Count the leaves of the micro-move tree (RULES.md §12.1), optionally per root move.
     Perft(rules::PerftArgs),
     /// Opening books: build, validate, convert, probe, distill (BOOK.md §11).
@@ -135,6 +138,7 @@ pub fn run() -> ExitCode {
         Command::Board(args) => rules::board(args),
         Command::Moves(args) => rules::moves(args),
         Command::Tree(args) => rules::tree(args),
+        Command::Count(args) => rules::count(args),
         Command::Perft(args) => rules::perft(args, &subcommand("perft")),
         #[cfg(feature = "book")]
         Command::Book(args) => book::run(args),

@@ -1,4 +1,4 @@
-//! The rules tools (RULES.md §16): `board`, `moves`, `tree`, `perft`.
+//! The rules tools (RULES.md §16): `board`, `moves`, `tree`, `count`, `perft`.
 //!
 //! Each parses the DFEN once for its error message (exit 1), then calls the same functions as the
 //! JavaScript API (`crate::js`), so outputs are those of the API byte for byte; `perft` walks the
@@ -10,7 +10,7 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::rules::{perft_divide_within, perft_within};
-use crate::{js, Color, Position};
+use crate::{js, Color, Position, Turns, MAX_LEGAL_TURNS};
 
 use super::io::{self, Exit, Failure, Outcome, Output};
 
@@ -89,8 +89,22 @@ pub(super) fn moves(args: DfenArgs) -> Outcome {
     run_each(&args, "[]", |dfen, _| json_string_array(&js::legal_uci_moves(dfen)))
 }
 
+/// The tree, or for a roll over the work cap (issue 17): `null` in batch mode, as the API gives,
+/// and on the command line a refusal (exit 1) that says how many turns there are.
 pub(super) fn tree(args: DfenArgs) -> Outcome {
-    run_each(&args, "{}", |dfen, _| js::legal_turn_tree_json(dfen))
+    let batch = args.stdin;
+    try_each(&args, "{}", |dfen, pos| match Turns::of_position(pos) {
+        Some(turns) if turns.exceeds_cap() && !batch => Err(format!(
+            "the roll has {} legal turns, more than the work cap of {MAX_LEGAL_TURNS}: its tree is not listed \
+             (`dicechess count` counts them)",
+            turns.count()
+        )),
+        _ => Ok(js::legal_turn_tree_json(dfen)),
+    })
+}
+
+pub(super) fn count(args: DfenArgs) -> Outcome {
+    run_each(&args, "0", |dfen, _| js::count_legal_turns(dfen).to_string())
 }
 
 /// `["a","b"]` as `JSON.stringify` writes it.

@@ -16,8 +16,8 @@ use serde::Serialize;
 use crate::search::winprob::{
     features, roll_inputs, win_chances, RollInputs, WinChances, DENSE_NAMES, INPUTS, PSQ_INPUTS, ROLL_NAMES,
 };
+use crate::search::{candidate_turns, rolls56};
 use crate::search::{estimate_equity, Rng, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS};
-use crate::search::{legal_turns, rolls56};
 use crate::{Color, Position};
 use crate::{RollValue, Turns};
 
@@ -362,7 +362,7 @@ fn roll_rows(s: &Sample, seed: u64) -> String {
     let mut rolled = s.pos;
     rolled.set_dice(rng.three_dice());
     let Some(turns) = Turns::of_position(&rolled) else { return out };
-    let list = legal_turns(&turns);
+    let list = candidate_turns(&turns);
     if list.is_empty() {
         return out;
     }

@@ -4,7 +4,7 @@
 //! Every function takes DFEN text and never panics: invalid input yields the neutral value of
 //! RULES.md §16 (`None`, an empty list, `"{}"` or `0`).
 
-use crate::rules::{perft_roles, Color, Dice, Move, Position, Role, Square, Turns, Uci};
+use crate::rules::{perft_roles, Color, Dice, Move, Position, Role, Square, Turns, Uci, MAX_LEGAL_TURNS};
 
 /// Game status by king presence (RULES.md §15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,10 +19,11 @@ pub struct GameStatus {
 pub const PERFT_MAX_DEPTH_JS: u32 = 6;
 /// The perft depth cap of the CLI and the Rust API (RULES.md §12.1).
 pub const PERFT_MAX_DEPTH: u32 = 8;
-/// The perft work cap of the JavaScript API (issue 18): at most 10^9 positions expanded (every node
-/// above the last ply, which is counted in bulk), about 2 min natively on the widest trees. The
-/// deepest common case, kiwipete at depth 6, expands 2.1·10^8.
-pub const PERFT_MAX_NODES_JS: u64 = 1_000_000_000;
+/// The perft work cap of the JavaScript API (issues 17 and 18): at most 6·10^6 positions expanded
+/// (every node above the last ply, which is counted in bulk), so that a call stays within a
+/// second in wasm on the widest trees. The start position at depth 6 expands 5.07·10^6; kiwipete
+/// at depth 5, 4.3·10^6.
+pub const PERFT_MAX_NODES_JS: u64 = 6_000_000;
 /// The perft work cap of the CLI (issue 18; `--max-nodes` changes it): 10^10 positions expanded,
 /// about 20 min natively on the widest trees. The start position at depth 8 expands 3.4·10^9.
 pub const PERFT_MAX_NODES: u64 = 10_000_000_000;
@@ -32,19 +33,32 @@ pub fn legal_uci_moves(dfen: &str) -> Vec<String> {
     turns_of(dfen).map_or_else(Vec::new, |t| t.first_moves().iter().map(uci_string).collect())
 }
 
-/// `getLegalTurnTree` as JSON text, keys in UCI order: `"{}"` for a pass, no dice or invalid input.
+/// `getLegalTurnTree` as JSON text, keys in UCI order: `"{}"` for a pass, no dice or invalid input;
+/// `"null"` for a roll with more than [`MAX_LEGAL_TURNS`] legal turns (issue 17).
 pub fn legal_turn_tree_json(dfen: &str) -> String {
     turns_of(dfen).map_or_else(|| "{}".to_owned(), |t| turn_tree_json(&t))
 }
 
-/// The legal turn tree of `turns` as JSON text, byte-identical to JavaScript's `JSON.stringify`.
+/// The legal turn tree of `turns` as JSON text, byte-identical to JavaScript's `JSON.stringify`;
+/// `"null"` past the cap.
 pub fn turn_tree_json(turns: &Turns) -> String {
     turn_subtree_json(turns, turns.root(), 0)
 }
 
+/// `countLegalTurns`: the number of legal turns of a roll, exact and cheap on any roll (the turns
+/// are counted, not made); 0 for a pass, no dice or invalid input. More than
+/// [`MAX_LEGAL_TURNS`] means that `getLegalTurnTree` gives `null`.
+pub fn count_legal_turns(dfen: &str) -> u64 {
+    turns_of(dfen).map_or(0, |t| t.count())
+}
+
 /// The part of the legal turn tree of `turns` below the node `pos` (`spent` dice spent) as JSON
-/// text, in the form of [`turn_tree_json`].
+/// text, in the form of [`turn_tree_json`]; `"null"` when more than [`MAX_LEGAL_TURNS`] turns
+/// pass through that node.
 pub fn turn_subtree_json(turns: &Turns, pos: &Position, spent: u32) -> String {
+    if turns.count_below(pos, spent) > MAX_LEGAL_TURNS {
+        return "null".to_owned();
+    }
     // Built as ASCII bytes: pushing characters one by one costs more than walking the tree.
     let mut out = Vec::with_capacity(4096);
     out.push(b'{');

@@ -47,6 +47,17 @@ impl Dice {
         }
     }
 
+    /// The two pools together; `None` past three dice.
+    #[inline]
+    pub const fn plus(self, other: Dice) -> Option<Dice> {
+        if self.len() + other.len() > Self::MAX {
+            None
+        } else {
+            // Two-bit counts that add up to at most three cannot carry.
+            Some(Dice(self.0 + other.0))
+        }
+    }
+
     /// Removes one die showing `role`; `None` if there is none.
     #[inline]
     pub const fn without(self, role: Role) -> Option<Dice> {

@@ -9,7 +9,9 @@ use super::dice::{Dice, RoleSet};
 use super::movegen::{count_king_captures, count_single_die_moves, for_each_move};
 use super::moves::{Move, MoveKind, Uci};
 use super::position::Position;
-use super::turns::{admits, for_each_available, verdict, Child, Step, Tally, Turns, MAX_DEPTH};
+use super::turns::{
+    admits, for_each_available, tally_below, verdict, Child, CountPaths, Step, Tally, Turns, MAX_DEPTH,
+};
 use super::types::Role;
 use std::convert::Infallible;
 use std::ops::ControlFlow;
@@ -25,6 +27,23 @@ struct Walk<'a, 'v> {
     leaf_boards: bool,
     visit: &'a mut Visit<'v>,
 }
+
+/// The state of a sampled walk ([`Turns::try_for_each_turn_sampled`]): the buffers and path
+/// of a canonical walk, the turns still to take below the current first step, the king captures
+/// still to take beyond the quotas, and the visitor.
+struct Sample<'a, 'v> {
+    buffers: [(Vec<Child>, Vec<u64>); MAX_DEPTH],
+    path: [Move; MAX_DEPTH],
+    quota: u64,
+    captures_left: u64,
+    visit: &'a mut Visit<'v>,
+}
+
+/// The work cap of turn enumeration (issue 17): a roll with more legal turns than this is not
+/// enumerated whole. The widest roll met in 1.02 million rolls of self-play had 151,146 turns
+/// (`examples/turn_counts.rs`); a tree of a million leaves is about 10 MB of JSON and 110 MB of
+/// JavaScript objects.
+pub const MAX_LEGAL_TURNS: u64 = 1_000_000;
 
 impl Turns {
     /// The rolled position.
@@ -372,31 +391,111 @@ impl Turns {
         }
     }
 
-    /// Counts the legal turns; nodes with one die left are counted in bulk.
+    /// The number of legal turns, counted by [`Turns::new`] (nodes with one die left in bulk):
+    /// known on any roll without making the turns.
     pub fn count(&self) -> u64 {
-        // Every available move of a node with one die left ends the turn: king captures always
-        // count, quiet moves when they are legal.
-        let last = |node: &Step| {
-            let role = node.position.dice.first().unwrap_or(Role::Pawn);
-            if admits(self.max_spent, node.spent + 1, false) {
-                count_single_die_moves(&node.position, role)
-            } else {
-                count_king_captures(&node.position, role)
-            }
+        self.count
+    }
+
+    /// The number of legal turns through the node `pos` reached after `spent` dice (0 is the
+    /// root; a leaf counts once), counted without making them.
+    pub fn count_below(&self, pos: &Position, spent: u32) -> u64 {
+        if spent == 0 {
+            return self.count;
+        }
+        if pos.dice.is_empty() {
+            return 1;
+        }
+        let below = tally_below(&mut CountPaths, pos, spent, ()).continue_value().unwrap_or_default();
+        below.legal(self.max_spent)
+    }
+
+    /// Whether the roll has more than [`MAX_LEGAL_TURNS`] legal turns: then the whole tree is not
+    /// enumerated (`getLegalTurnTree` gives `null`, and the bots choose among a sample).
+    pub fn exceeds_cap(&self) -> bool {
+        self.count > MAX_LEGAL_TURNS
+    }
+
+    /// A sample of at most about `2 * limit` legal turns in canonical order, for rolls too wide
+    /// to enumerate: below each first step, its first turns in canonical order in proportion to
+    /// its share of all the turns (at least one), and beyond that every king capture, `limit` of
+    /// them at most. Every legal turn when there are at most `limit`. `f` ends the walk by
+    /// breaking; returns whether it did. The work is the count's and the turns visited.
+    pub fn try_for_each_turn_sampled(
+        &self,
+        limit: u64,
+        mut f: impl FnMut(&[Move], &Step) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        let total = self.count;
+        if total <= limit {
+            return self.try_for_each_turn(f);
+        }
+        let mut order: Vec<u64> = self.first.iter().enumerate().map(|(i, s)| s.mv.sort_key(i)).collect();
+        crate::sort::sort_keys(&mut order);
+        let mut sample = Sample {
+            buffers: Default::default(),
+            path: [Move::FILLER; MAX_DEPTH],
+            quota: 0,
+            captures_left: limit,
+            visit: &mut f,
         };
-        let (mut n, mut buffer) = (0, self.buffer());
-        for (i, first) in self.first.iter().enumerate() {
-            if first.is_leaf {
-                n += 1;
-            } else if first.position.dice.len() == 1 {
-                n += last(first);
+        for &key in &order {
+            let i = key as u32 as usize;
+            let (Some(step), Some(info)) = (self.first.get(i), self.first_info.get(i)) else { continue };
+            let count = info.below.legal(self.max_spent);
+            // At least one turn of each first step; u128: `limit * count` may pass u64.
+            sample.quota = ((u128::from(limit) * u128::from(count)) / u128::from(total)).max(1) as u64;
+            sample.path[0] = step.mv;
+            if step.is_leaf {
+                (sample.visit)(&sample.path[..1], step)?;
             } else {
-                self.for_each_built(first, self.second_of(i), false, &mut buffer, |second| {
-                    n += if second.is_leaf { 1 } else { last(second) };
-                });
+                self.sample_below(step, Some(i), 1, &mut sample)?;
             }
         }
-        n
+        ControlFlow::Continue(())
+    }
+
+    /// The sampled walk below `node` at `depth` (`first`: its index if it is a first step):
+    /// while the quota lasts every turn, then only the king captures.
+    fn sample_below(&self, node: &Step, first: Option<usize>, depth: usize, s: &mut Sample<'_, '_>) -> ControlFlow<()> {
+        let Some(buffer) = s.buffers.get_mut(depth) else { return ControlFlow::Continue(()) };
+        let (mut children, mut order) = std::mem::take(buffer);
+        self.children_of(node, first, &mut children);
+        order.clear();
+        order.extend(children.iter().enumerate().map(|(i, c)| c.mv.sort_key(i)));
+        crate::sort::sort_keys(&mut order);
+        let mut flow = ControlFlow::Continue(());
+        let mut step = self.buffer();
+        for &key in &order {
+            let Some(child) = children.get(key as u32 as usize) else { continue };
+            let wanted = if child.is_leaf { child.captures_king } else { child.below.captures() > 0 };
+            if s.quota == 0 && !(wanted && s.captures_left > 0) {
+                continue;
+            }
+            step.position.restore_from(&node.position);
+            step.position.play_unchecked(child.mv);
+            step.position.dice = child.mv.pay(node.position.dice);
+            (step.mv, step.spent) = (child.mv, node.spent + child.mv.cost_len());
+            (step.is_leaf, step.captures_king) = (child.is_leaf, child.captures_king);
+            s.path[depth] = child.mv;
+            flow = if step.is_leaf {
+                if s.quota > 0 {
+                    s.quota -= 1;
+                } else {
+                    s.captures_left -= 1;
+                }
+                (s.visit)(&s.path[..=depth], &step)
+            } else {
+                self.sample_below(&step, None, depth + 1, s)
+            };
+            if flow.is_break() {
+                break;
+            }
+        }
+        if let Some(buffer) = s.buffers.get_mut(depth) {
+            *buffer = (children, order);
+        }
+        flow
     }
 
     /// The micro-moves one die of type `role` allows in `pos` (castling needs two dice, so it
@@ -407,30 +506,39 @@ impl Turns {
     }
 
     /// The dice field spendable after `prefix` (RULES.md §10), or `None` if `prefix` does not
-    /// begin a legal turn.
+    /// begin a legal turn: the per-face maximum of the dice the legal turns through that node
+    /// spend after it, read from the judged first two levels (the turns are never made).
     pub fn playable_after(&self, prefix: &[Uci]) -> Option<Dice> {
         let node = self.follow(prefix)?;
         if node.is_leaf {
             return Some(Dice::EMPTY);
         }
-        let start = node.position.dice;
-        let mut best = Dice::EMPTY;
-        self.walk(&node.position, node.spent, |_, step| {
-            if step.is_leaf {
-                best = best.max_per_face(spent_between(start, step.position.dice));
-            }
-        });
-        Some(best)
-    }
-}
-
-/// The dice spent going from pool `before` to pool `after` (`after` ⊆ `before`).
-fn spent_between(before: Dice, after: Dice) -> Dice {
-    let mut out = Dice::EMPTY;
-    for role in Role::ALL {
-        for _ in after.count(role)..before.count(role) {
-            out = out.with(role).unwrap_or(out);
+        if node.spent == 0 {
+            let spent = |(i, s): (usize, &Step)| {
+                if s.is_leaf {
+                    s.mv.cost()
+                } else {
+                    s.mv.cost().plus(self.spendable_after_first(i)).unwrap_or(Dice::EMPTY)
+                }
+            };
+            return Some(self.first.iter().enumerate().map(spent).fold(Dice::EMPTY, Dice::max_per_face));
+        }
+        match self.first.iter().position(|s| prefix.len() == 1 && s.mv == node.mv) {
+            Some(i) => Some(self.spendable_after_first(i)),
+            // Deeper than the first step, a node that is not a leaf has one die left: its
+            // children are legal turns that spend it.
+            None => Some(node.position.dice),
         }
     }
-    out
+
+    /// The per-face maximum of the dice that the legal turns through the first step of index
+    /// `i`, not a leaf, spend after it.
+    fn spendable_after_first(&self, i: usize) -> Dice {
+        let pool = self.first.get(i).map_or(Dice::EMPTY, |s| s.position.dice);
+        if pool.len() <= 1 {
+            return pool;
+        }
+        // Its children that are not leaves have one die left, which their children spend.
+        self.second_of(i).map(|c| if c.is_leaf { c.mv.cost() } else { pool }).fold(Dice::EMPTY, Dice::max_per_face)
+    }
 }

@@ -17,7 +17,7 @@
 use super::bitboard::Bitboard;
 use super::dice::{Dice, RoleSet};
 use super::movegen::{
-    count_king_captures, count_piece_moves, count_single_die_moves, for_each_move, summarize_moves, try_for_each_move,
+    count_king_captures, count_piece_moves, count_single_die_moves, for_each_move, try_for_each_move,
 };
 use super::moves::{Move, MoveKind};
 use super::position::Position;
@@ -351,29 +351,6 @@ pub(crate) fn try_for_each_available<B>(
     try_for_each_move(pos, dice.roles(), |m| if m.is_payable(dice) { f(m) } else { ControlFlow::Continue(()) })
 }
 
-/// The visitor that notes whether paths exist, from the move summaries of the last die: what
-/// the tree needs to judge its nodes.
-pub(super) struct Exists;
-
-impl PathVisitor for Exists {
-    type Acc = ();
-    type Sum = bool;
-
-    #[inline]
-    fn enter(&mut self, _: &Position, _: Move, _: ()) {}
-
-    #[inline]
-    fn finish(&mut self, _: ()) -> bool {
-        true
-    }
-
-    #[inline]
-    fn last_die(&mut self, pos: &Position, role: Role, _: ()) -> LastDie<bool> {
-        let s = summarize_moves(pos, role);
-        LastDie { quiet: s.quiet, captures: s.king_capture }
-    }
-}
-
 /// The visitor that counts paths, the last die's moves counted in bulk (after a move of another
 /// piece type from the sets that move changes, without making it).
 #[derive(Clone, Copy, Debug, Default)]
@@ -448,8 +425,8 @@ pub(super) struct Child {
     pub(super) mv: Move,
     pub(super) captures_king: bool,
     pub(super) is_leaf: bool,
-    /// The paths through it, which judge it once `L*` is known.
-    pub(super) below: Tally<bool>,
+    /// The paths through it, counted, which judge it once `L*` is known.
+    pub(super) below: Tally<u64>,
 }
 
 /// The legal turns of one roll: the root position, `L*`, the legal first steps and the children
@@ -465,6 +442,8 @@ pub struct Turns {
     /// them: they are judged as they are walked (judging is cheaper than a second pass here).
     pub(super) second: Vec<Child>,
     pub(super) can_capture: bool,
+    /// The number of legal turns.
+    pub(super) count: u64,
 }
 
 /// What [`Turns`] keeps beside a first step.
@@ -473,8 +452,8 @@ pub(super) struct FirstInfo {
     /// Its children are `Turns::second[start..end]`.
     pub(super) start: u32,
     pub(super) end: u32,
-    /// The paths through it, read only by [`Turns::new`] before it knows `L*`.
-    below: Tally<bool>,
+    /// The paths through it, counted: they judge it once `L*` is known, and count its turns.
+    pub(super) below: Tally<u64>,
 }
 
 impl Turns {
@@ -498,6 +477,7 @@ impl Turns {
             first_info: Vec::new(),
             second: Vec::new(),
             can_capture: false,
+            count: 0,
         };
         let (Turns { first, first_info, second, .. }, mut all) = (&mut turns, Tally::default());
         for_each_available(pos, pos.dice, |m| {
@@ -513,9 +493,9 @@ impl Turns {
             step.position.dice = m.pay(pos.dice);
             let start = second.len() as u32;
             let below = if step.captures_king {
-                Tally::capture(step.spent, true)
+                Tally::capture(step.spent, 1)
             } else if step.position.dice.len() < 2 {
-                tally_below(&mut Exists, &step.position, step.spent, ()).continue_value().unwrap_or_default()
+                tally_below(&mut CountPaths, &step.position, step.spent, ()).continue_value().unwrap_or_default()
             } else {
                 if second.capacity() == 0 {
                     second.reserve(256);
@@ -529,6 +509,7 @@ impl Turns {
             return None;
         }
         (turns.max_spent, turns.can_capture) = (all.max_spent(), !all.captures().is_empty());
+        turns.count = all.legal(turns.max_spent);
         turns.keep_tree();
         Some(turns)
     }
@@ -559,9 +540,9 @@ impl Turns {
         step.position.play_unchecked(m);
         step.position.dice = m.pay(pos.dice);
         let below = if step.captures_king {
-            Tally::capture(step.spent, true)
+            Tally::capture(step.spent, 1)
         } else {
-            tally_below(&mut Exists, &step.position, step.spent, ()).continue_value().unwrap_or_default()
+            tally_below(&mut CountPaths, &step.position, step.spent, ()).continue_value().unwrap_or_default()
         };
         step.is_leaf = verdict(self.max_spent, step.spent, step.captures_king, &below)?;
         Some(step)
@@ -571,7 +552,7 @@ impl Turns {
 /// The paths below `pos`, a node with two dice left after `spent` dice, appending its children
 /// to `list` with the paths through each. The moves are listed first and walked in a plain loop
 /// after, which is cheaper than walking each in a callback of move generation.
-fn tally_listed(pos: &Position, spent: u32, list: &mut Vec<Child>) -> Tally<bool> {
+fn tally_listed(pos: &Position, spent: u32, list: &mut Vec<Child>) -> Tally<u64> {
     let start = list.len();
     for_each_available(pos, pos.dice, |mv| {
         list.push(Child { mv, captures_king: false, is_leaf: false, below: Tally::default() })
@@ -580,13 +561,13 @@ fn tally_listed(pos: &Position, spent: u32, list: &mut Vec<Child>) -> Tally<bool
     for listed in list.get_mut(start..).unwrap_or_default() {
         listed.captures_king = pos.is_king_capture(listed.mv);
         let mut below = Tally::default();
-        // Exists never stops a walk.
-        let _ = add_child(&mut Exists, pos, spent, (), listed.mv, &mut child, &mut below);
+        // CountPaths never stops a walk.
+        let _ = add_child(&mut CountPaths, pos, spent, (), listed.mv, &mut child, &mut below);
         listed.below = below;
         out.add(below);
     }
     if list.len() == start {
-        return Tally::quiet(spent, true);
+        return Tally::quiet(spent, 1);
     }
     out
 }

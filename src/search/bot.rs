@@ -3,7 +3,7 @@
 use super::clock::Deadline;
 use super::eval::{self, WIN};
 use super::prng::Rng;
-use super::turnlist::Turn;
+use super::turnlist::{Turn, TurnSampler};
 use crate::{Color, Move, Position, Roll, Turns};
 
 /// A bot's row in `getAvailableBots()`.
@@ -279,6 +279,17 @@ impl Bot for RandomBot {
     fn choose(&self, roll: Roll<'_>, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
         let t = &turns[ctx.rng.index(turns.len())];
         Choice::play(t, i64::from(path_score(t, roll.turn(), eval::material)))
+    }
+
+    /// The same pick by index without listing the turns (issue 17): the turn `choose` plays on
+    /// the whole list, found by `TurnSampler`; on a roll past the cap, uniform over all of them
+    /// rather than over the sample.
+    fn preempt(&self, roll: Roll<'_>, turns: &Turns, ctx: &mut SearchContext<'_>) -> Option<Choice> {
+        let mut sampler = TurnSampler::default();
+        let n = sampler.count(&roll, true);
+        debug_assert_eq!(n, turns.count());
+        let t = sampler.nth(ctx.rng.index(usize::try_from(n).ok()?) as u64)?;
+        Some(Choice::play(&t, i64::from(path_score(&t, roll.turn(), eval::material))))
     }
 
     fn decide(&self, question: Question, _: &Position, rng: &mut Rng) -> bool {

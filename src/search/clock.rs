@@ -2,6 +2,8 @@
 //! native builds use `std::time::Instant`, the wasm binding `performance.now()`, and tests a
 //! manual clock.
 
+use super::turnlist::CHECK_EVERY;
+
 /// A point in time: microseconds since the clock's own origin.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct Moment(pub u64);
@@ -100,6 +102,15 @@ impl<'a> Deadline<'a> {
     pub fn now(&self) -> Moment {
         self.clock.now()
     }
+}
+
+/// Whether a timed scan of the root turns (their scores, their positions merged) stops before
+/// the turn of index `i`: the clock is read once every `CHECK_EVERY` (1024) turns, as the listing
+/// reads it (BOTS.md §4.8), and never before the first block, so that a scan that stops has turns
+/// to fall back on.
+#[inline]
+pub(crate) fn scan_interrupted(deadline: Option<&Deadline<'_>>, i: usize) -> bool {
+    i > 0 && i % CHECK_EVERY == 0 && deadline.is_some_and(Deadline::passed)
 }
 
 impl std::fmt::Debug for Deadline<'_> {

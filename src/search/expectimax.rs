@@ -3,7 +3,7 @@
 //! a deadline. Timed searches break ties by the `aggressive` evaluator of the candidate position.
 
 use super::bot::{decide_greedy_v2, Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
-use super::clock::Deadline;
+use super::clock::{scan_interrupted, Deadline};
 use super::eval::{aggressive, material, value, WIN};
 use super::kcp::rolls56;
 use super::prng::Rng;
@@ -192,6 +192,16 @@ impl ExpectimaxBot {
         let mut seen: HashMap<Position, usize> = HashMap::with_capacity(turns.len());
         let mut candidates: Vec<Candidate> = Vec::new();
         for (i, t) in turns.iter().enumerate() {
+            // Scoring the root turns is read against the clock like their listing (BOTS.md §4.8):
+            // on the widest rolls it takes longer than the budget.
+            if scan_interrupted(deadline.as_ref(), i) {
+                stats.candidates = candidates.len();
+                stats.fell_back = true;
+                // The material fallback of the turns scored so far: the first best candidate.
+                let first =
+                    candidates.iter().fold(&candidates[0], |b, c| if c.pre_score > b.pre_score { c } else { b });
+                return (Choice::play(&turns[first.turn], i64::from(first.pre_score)), stats);
+            }
             let post = t.post_turn();
             seen.entry(post).or_insert_with(|| {
                 candidates.push(Candidate { turn: i, post, pre_score: material(&post, me) });

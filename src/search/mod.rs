@@ -25,7 +25,7 @@ pub use clock::SystemClock;
 pub use clock::{Clock, Deadline, ManualClock, Moment};
 pub use equity::{estimate_equity, estimate_equity_within, Equity};
 pub use registry::{RegisterError, Registry};
-pub use turnlist::{legal_turns, Turn};
+pub use turnlist::{candidate_turns, legal_turns, Turn, MAX_CANDIDATE_TURNS};
 pub use winprob::{mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances};
 
 pub(crate) use bot::path_score;
@@ -44,7 +44,7 @@ pub use time::{
     budget, budget_ms, moves_to_go, policy_by_id, ClockState, TimePolicy, ARENA_OVERHEAD_MS, EMPIRICAL_KNOTS,
     JS_OVERHEAD_MS, MAX_BUDGET_MS, MIN_THINK_MS, POLICY_IDS,
 };
-pub(crate) use turnlist::legal_turns_until;
+pub(crate) use turnlist::candidate_turns_until;
 
 use crate::{Position, Roll, Turns};
 
@@ -62,8 +62,8 @@ pub fn choose_turn(bot: &dyn Bot, roll: Roll<'_>, rng: &mut Rng, deadline: Optio
     }
     // King captures are settled before the clock is consulted: enumerate them all.
     let (list, complete) = match deadline {
-        Some(d) if !turns.has_king_capture() => legal_turns_until(&turns, || d.passed()),
-        _ => (legal_turns(&turns), true),
+        Some(d) if !turns.has_king_capture() => candidate_turns_until(&turns, || d.passed()),
+        _ => (candidate_turns(&turns), true),
     };
     if list.is_empty() {
         return Choice::pass();

@@ -2,7 +2,7 @@
 //! post-turn positions.
 
 use super::bot::{pick_by_key, win_probability, Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
-use super::clock::{Deadline, Moment};
+use super::clock::{scan_interrupted, Deadline, Moment};
 use super::equity::run_rollouts;
 use super::eval::{self, insufficient_material, WIN};
 use super::prng::Rng;
@@ -64,12 +64,14 @@ impl MonteCarloBot {
             return Choice::play(&turns[i], i64::from(WIN));
         }
         let mover = pos.turn();
-        let material: Vec<i32> = turns.iter().map(|t| eval::material(&t.post_turn(), mover)).collect();
-        let mut order = crate::sort::order_by_key(turns.len(), |i| crate::sort::descending(i64::from(material[i])));
-        order.truncate(CANDIDATES);
+        let (order, complete) = candidates(turns, mover, &deadline);
+        if !complete {
+            // The material fallback of the turns scored so far.
+            return Choice::play(&turns[order[0].0], i64::from(order[0].1));
+        }
         let n = order.len();
         let mut best: Option<(usize, f64)> = None;
-        for (k, &i) in order.iter().enumerate() {
+        for (k, &(i, _)) in order.iter().enumerate() {
             let now = deadline.now();
             if now >= deadline.at {
                 break;
@@ -99,9 +101,31 @@ impl MonteCarloBot {
         }
         match best {
             Some((i, mass)) => Choice::play(&turns[i], probability_score(mass)),
-            None => Choice::play(&turns[order[0]], i64::from(material[order[0]])),
+            None => Choice::play(&turns[order[0].0], i64::from(order[0].1)),
         }
     }
+}
+
+/// The candidates of the timed search: the first `CANDIDATES` turns by the `material` of their
+/// post-turn positions, best first, ties in canonical order (a stable sort's first 16), with that
+/// material. Scoring the root turns reads the clock every 1024 turns (BOTS.md §4.8); if the
+/// deadline passes first, the candidates of the turns scored so far and `false`.
+fn candidates(turns: &[Turn], mover: crate::Color, deadline: &Deadline<'_>) -> (Vec<(usize, i32)>, bool) {
+    let mut top: Vec<(usize, i32)> = Vec::with_capacity(CANDIDATES + 1);
+    for (i, t) in turns.iter().enumerate() {
+        if scan_interrupted(Some(deadline), i) {
+            return (top, false);
+        }
+        let m = eval::material(&t.post_turn(), mover);
+        if top.len() == CANDIDATES && top[CANDIDATES - 1].1 >= m {
+            continue;
+        }
+        // After every earlier turn at least as good: the order of a stable sort.
+        let at = top.partition_point(|&(_, b)| b >= m);
+        top.insert(at, (i, m));
+        top.truncate(CANDIDATES);
+    }
+    (top, true)
 }
 
 impl Bot for MonteCarloBot {
@@ -133,5 +157,49 @@ impl Bot for MonteCarloBot {
             Question::OfferDraw => insufficient_material(pos),
             Question::AcceptDraw => win_probability(pos).0 < -200,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::clock::ManualClock;
+    use crate::search::{advance, legal_turns};
+    use crate::Turns;
+
+    /// The candidates are the first 16 of the stable sort by descending material that the timed
+    /// search used to make of every root turn, on rolls of positions from random play.
+    #[test]
+    fn candidates_are_a_stable_sorts_first_sixteen() {
+        let clock = ManualClock::new(0, 0);
+        let never = Deadline { clock: &clock, at: Moment(1) };
+        let mut rng = Rng::from_seed(11);
+        let mut checked = 0;
+        for dfen in [
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+            "r3k2r/1P4P1/8/2pP4/8/8/1p4p1/R3K2R w KQkq c6 0 1",
+        ] {
+            let mut pos = Position::from_dfen(dfen).expect("valid DFEN");
+            for _ in 0..30 {
+                let mut roll = pos;
+                roll.set_dice(rng.three_dice());
+                if let Some(t) = Turns::of_position(&roll) {
+                    let turns = legal_turns(&t);
+                    let mover = roll.turn();
+                    let material: Vec<i32> = turns.iter().map(|t| eval::material(&t.post_turn(), mover)).collect();
+                    let mut order =
+                        crate::sort::order_by_key(turns.len(), |i| crate::sort::descending(i64::from(material[i])));
+                    order.truncate(CANDIDATES);
+                    let want: Vec<(usize, i32)> = order.iter().map(|&i| (i, material[i])).collect();
+                    assert_eq!(candidates(&turns, mover, &never), (want, true), "{}", roll.to_dfen());
+                    checked += 1;
+                }
+                if !advance(&mut pos, &mut rng) {
+                    break;
+                }
+            }
+        }
+        assert!(checked > 40, "{checked}");
     }
 }

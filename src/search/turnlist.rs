@@ -1,8 +1,8 @@
 //! `T(P)` as a list in canonical turn order (BOTS.md §2.1, RULES.md §9), with an abortable
-//! enumeration for timed searches.
+//! enumeration for timed searches, bounded on the widest rolls by a sample.
 
 use crate::rules::{for_each_available, tally_child, CountPaths, Tally};
-use crate::{Move, Position, Turns};
+use crate::{Move, Position, Step, Turns, Uci};
 use std::ops::ControlFlow;
 
 /// One legal turn: its 1–3 micro-moves and where it ends.
@@ -17,6 +17,24 @@ pub struct Turn {
 }
 
 impl Turn {
+    /// The turn of the path `path` ending at `step`.
+    #[inline]
+    fn of(path: &[Move], step: &Step) -> Turn {
+        let mut moves = [Move::FILLER; 3];
+        moves.iter_mut().zip(path).for_each(|(m, &p)| *m = p);
+        Turn { moves, len: path.len() as u8, end: step.position, captures_king: step.captures_king }
+    }
+
+    /// The legal turn whose moves are `ucis`, if they make one.
+    pub fn followed(turns: &Turns, ucis: &[Uci]) -> Option<Turn> {
+        let mut path = [Move::FILLER; 3];
+        for (k, m) in path.iter_mut().enumerate().take(ucis.len()) {
+            *m = turns.follow(ucis.get(..=k)?)?.mv;
+        }
+        let end = turns.follow(ucis).filter(|end| end.is_leaf)?;
+        Some(Turn::of(path.get(..ucis.len())?, &end))
+    }
+
     /// The micro-moves in play order.
     #[inline]
     pub fn moves(&self) -> &[Move] {
@@ -52,19 +70,36 @@ impl Turn {
 /// How often an abortable enumeration asks whether to stop: every this many turns.
 pub(super) const CHECK_EVERY: usize = 1024;
 
-/// Every legal turn of the roll, in canonical order.
+/// Every legal turn of the roll, in canonical order, however many (tools and tests; what the
+/// bots and analyses choose among is [`candidate_turns`]).
 pub fn legal_turns(turns: &Turns) -> Vec<Turn> {
-    legal_turns_until(turns, || false).0
+    let mut out = Vec::new();
+    turns.for_each_turn(|path, step| out.push(Turn::of(path, step)));
+    out
 }
 
-/// The legal turns in canonical order; every `CHECK_EVERY` (1024) turns `stop()` is asked and a
-/// `true` ends the enumeration. Returns the turns found and whether the list is complete.
-pub(crate) fn legal_turns_until(turns: &Turns, mut stop: impl FnMut() -> bool) -> (Vec<Turn>, bool) {
+/// The most turns a bot or an analysis chooses among (issue 17): a roll with more gets a sample of
+/// about as many. Below the enumeration cap (`MAX_LEGAL_TURNS`, which bounds a tree) because a
+/// bot keeps each turn with its position, about 160 bytes in wasm, and its search adds to that:
+/// 400,000 turns keep a choice within about 130 MB. 2.6 times the widest roll of 1.02 million
+/// rolls of self-play (151,146 turns), 7 times the widest between bots (56,095).
+pub const MAX_CANDIDATE_TURNS: u64 = 400_000;
+
+/// The turns a bot or an analysis chooses among, in canonical order: every legal turn, or on a
+/// roll with more than [`MAX_CANDIDATE_TURNS`] of them, a sample of about as many with every
+/// first micro-move and the king captures (`Turns::try_for_each_turn_sampled`), so that the work
+/// and memory of a choice are bounded on any roll (issue 17).
+pub fn candidate_turns(turns: &Turns) -> Vec<Turn> {
+    candidate_turns_until(turns, || false).0
+}
+
+/// [`candidate_turns`] asking `stop()` every `CHECK_EVERY` (1024) turns, where a `true` ends the
+/// listing. Returns the turns found and whether the list is complete.
+pub(crate) fn candidate_turns_until(turns: &Turns, mut stop: impl FnMut() -> bool) -> (Vec<Turn>, bool) {
+    // Grown as listed, not reserved: a timed listing may stop long before the count.
     let mut out = Vec::new();
-    let flow = turns.try_for_each_turn(|path, step| {
-        let mut moves = [Move::FILLER; 3];
-        moves.iter_mut().zip(path).for_each(|(m, &p)| *m = p);
-        out.push(Turn { moves, len: path.len() as u8, end: step.position, captures_king: step.captures_king });
+    let flow = turns.try_for_each_turn_sampled(MAX_CANDIDATE_TURNS, |path, step| {
+        out.push(Turn::of(path, step));
         if out.len() % CHECK_EVERY == 0 && stop() {
             return ControlFlow::Break(());
         }

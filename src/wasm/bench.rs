@@ -10,7 +10,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::search::with_registry;
 use crate::search::expectimax_v2::{Config, DefaultEvaluator, ExpectimaxV2Bot};
-use crate::search::{self, legal_turns, ExpectimaxBot, Rng};
+use crate::search::{self, candidate_turns, ExpectimaxBot, Rng};
 use crate::{Color, Position, Role, Roll, Turns};
 
 /// [`search::kcp_numerator`] for the defender (`white` or Black) and the target's die face 1..6.
@@ -58,7 +58,7 @@ pub fn expectimax_search(dfen: &str, seed: f64) -> Option<f64> {
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let seed = seed as u64;
     let turns = Turns::of_position(&roll)?;
-    let (_, stats) = ExpectimaxBot::search(&roll, &legal_turns(&turns), &mut Rng::from_seed(seed), None);
+    let (_, stats) = ExpectimaxBot::search(&roll, &candidate_turns(&turns), &mut Rng::from_seed(seed), None);
     #[allow(clippy::cast_precision_loss)]
     let expanded = stats.expanded as f64;
     Some(expanded)
@@ -89,7 +89,7 @@ pub fn expectimax_v2_search(dfen: &str, max_nodes: f64) -> Option<String> {
     let turns = Turns::of_position(&roll)?;
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let max_nodes = max_nodes as u64;
-    let (_, stats) = v2_bot(max_nodes).search(&roll, &legal_turns(&turns), None);
+    let (_, stats) = v2_bot(max_nodes).search(&roll, &candidate_turns(&turns), None);
     Some(format!("{} {}", stats.nodes, stats.rolls))
 }
 

@@ -122,6 +122,12 @@ pub fn legal_turn_tree(dfen: &str) -> String {
     js::legal_turn_tree_json(dfen)
 }
 
+/// `countLegalTurns`: exact below 2^53, far above any roll's count.
+#[wasm_bindgen]
+pub fn count_legal_turns(dfen: &str) -> f64 {
+    js::count_legal_turns(dfen) as f64
+}
+
 /// `getPlayableDice`: `moves` is space-separated (the wrapper maps `undefined`/`null` to `""`).
 #[wasm_bindgen]
 pub fn playable_dice(dfen: &str, moves: &str) -> Option<String> {

@@ -20,7 +20,7 @@ pub(crate) use search::{Abort, Shape, Stats as ExpectimaxV2Stats};
 pub use search::{Limits, Searcher};
 
 use super::bot::{Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
-use super::clock::{Deadline, Moment};
+use super::clock::{scan_interrupted, Deadline, Moment};
 use super::eval::{insufficient_material, material, WIN};
 use super::expectimax::chance_node;
 use super::prng::Rng;
@@ -163,6 +163,12 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
         let mut seen: HashMap<Position, ()> = HashMap::with_capacity(turns.len());
         let mut cands: Vec<Candidate> = Vec::new();
         for (i, t) in turns.iter().enumerate() {
+            // Merging the root turns reads the clock every 1024 turns, as their listing does
+            // (BOTS.md §4.8): on the widest rolls it takes longer than the budget.
+            if scan_interrupted(s.deadline(), i) {
+                s.stats.candidates = cands.len();
+                return Run::Fallback(material_fallback(pos, &cands, turns));
+            }
             let post = t.post_turn();
             if seen.insert(post, ()).is_none() {
                 cands.push(Candidate { turn: i, post, value: 0.0 });

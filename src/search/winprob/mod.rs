@@ -32,6 +32,7 @@ pub use roll::{
     ROLL_WEIGHTS_SOURCE,
 };
 
+use crate::search::MAX_CANDIDATE_TURNS;
 use crate::{Position, Turns};
 
 /// The generated weights (`scripts/train/train.py`).
@@ -156,7 +157,8 @@ pub fn roll_chances(pos: &Position) -> WinChances {
     }
     let Some(turns) = Turns::of_position(pos) else { return pass_chances(pos) };
     let mut best: Option<WinChances> = None;
-    let _ = turns.try_for_each_turn(|_, step| {
+    // Past the candidate cap (issue 17), the best of the bots' sample.
+    let _ = turns.try_for_each_turn_sampled(MAX_CANDIDATE_TURNS, |_, step| {
         let chances = if step.captures_king {
             WinChances::WON
         } else {

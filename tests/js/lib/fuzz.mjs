@@ -80,7 +80,8 @@ export function hostile(r, pool) {
 export const RESULT_TYPE = {
   getLegalUciMoves: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
   generateMoves: (v) => Array.isArray(v) && v.every((x) => typeof x === 'string'),
-  getLegalTurnTree: (v) => v !== null && typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype,
+  getLegalTurnTree: (v) => v === null || (typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype),
+  countLegalTurns: (v) => Number.isInteger(v) && v >= 0,
   getPlayableDice: (v) => v === undefined || typeof v === 'string',
   applyMove: (v) => v === undefined || typeof v === 'string',
   applyTurn: (v) => v === undefined || typeof v === 'string',

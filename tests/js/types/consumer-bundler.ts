@@ -7,7 +7,7 @@ import wasmUrl from 'dicechess-wasm/dicechess.wasm';
 import rulesWasmUrl from 'dicechess-wasm/dicechess-rules.wasm';
 
 const roll = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
-const tree: MoveTree = DiceChess.getLegalTurnTree(roll);
+const tree: MoveTree | null = DiceChess.getLegalTurnTree(roll);
 const status: GameStatus | undefined = Rules.getGameStatus(roll);
 const ready: boolean = isReady();
 const src: InitSource = '/dicechess_bg.wasm';

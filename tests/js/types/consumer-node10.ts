@@ -5,7 +5,7 @@ import { initSync } from 'dicechess-wasm/web';
 import { isReady } from 'dicechess-wasm/rules/web';
 
 const roll = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
-const tree: MoveTree = DiceChess.getLegalTurnTree(roll);
+const tree: MoveTree | null = DiceChess.getLegalTurnTree(roll);
 const moves: string[] = getLegalUciMoves(roll);
 const ok: boolean = initSync(new Uint8Array(8)) && isReady();
 const policies: string[] = DiceChess.getAvailableTimePolicies();

@@ -6,7 +6,7 @@ import rulesWeb = require('dicechess-wasm/rules/web');
 
 const roll: dc.Dfen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
 const moves: dc.Uci[] = dc.getLegalUciMoves(roll);
-const tree: dc.MoveTree = rules.DiceChess.getLegalTurnTree(roll);
+const tree: dc.MoveTree | null = rules.DiceChess.getLegalTurnTree(roll);
 const status: dc.GameStatus | undefined = rules.getGameStatus(roll);
 const ready: boolean = dc.isReady() && rules.isReady() && web.isReady() && rulesWeb.isReady();
 const started: Promise<void> = web.init();

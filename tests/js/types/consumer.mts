@@ -1,7 +1,7 @@
 // tsc --noEmit --strict consumer (module/moduleResolution nodenext, ES module): every export and
 // every type of API.md §3.3 through the exports map; @ts-expect-error lines pin the types down.
 import {
-  DiceChess, isReady, getLegalUciMoves, getLegalTurnTree, getPlayableDice, generateMoves, applyMove,
+  DiceChess, isReady, getLegalUciMoves, getLegalTurnTree, countLegalTurns, getPlayableDice, generateMoves, applyMove,
   applyTurn, endTurn, perft, getPieceFromDice, canonicalKey, getGameStatus,
   getAvailableBots, getAvailableTimePolicies, getBestMove, shouldBotOfferDouble, shouldBotAcceptDouble,
   shouldBotOfferDraw, shouldBotAcceptDraw, estimateEquity, registerOpeningBookBot, unregisterBot,
@@ -23,8 +23,9 @@ import rulesInit, { initSync as rulesInitSync, getLegalTurnTree as rulesTree } f
 const roll: Dfen = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
 const ready: boolean = isReady() && webReady();
 const first: Uci[] = getLegalUciMoves(roll);
-const tree: MoveTree = getLegalTurnTree(roll);
-const child: MoveTree | undefined = tree['b1a3'];
+const tree: MoveTree | null = getLegalTurnTree(roll);
+const turns: number = countLegalTurns(roll);
+const child: MoveTree | undefined = tree?.['b1a3'];
 const dice: string | undefined = getPlayableDice(roll, ['b1a3']);
 const dice2: string | undefined = getPlayableDice(roll, null);
 const dice3: string | undefined = getPlayableDice(roll);
@@ -49,7 +50,7 @@ const started: Promise<void> = init(source);
 const started2: Promise<void> = init(Promise.resolve(new Uint8Array(8)));
 const started3: Promise<void> = rulesInit();
 const synced: boolean = initSync(new Uint8Array(8)) && rulesInitSync(new ArrayBuffer(8));
-const rulesTreeResult: MoveTree = rulesTree(roll);
+const rulesTreeResult: MoveTree | null = rulesTree(roll);
 
 // The full entry's functions.
 const bots: BotInfo[] = getAvailableBots();
