@@ -310,10 +310,7 @@ impl Turns {
     fn walk_below(&self, node: &Step, first: Option<usize>, depth: usize, walk: &mut Walk<'_, '_>) -> ControlFlow<()> {
         let Some(buffer) = walk.buffers.get_mut(depth) else { return ControlFlow::Continue(()) };
         let (mut children, mut order) = std::mem::take(buffer);
-        self.children_of(node, first, &mut children);
-        order.clear();
-        order.extend(children.iter().enumerate().map(|(i, c)| c.mv.sort_key(i)));
-        crate::sort::sort_keys(&mut order);
+        self.sorted_children(node, first, &mut children, &mut order);
         let ordered = order.iter().filter_map(|&key| children.get(key as u32 as usize).copied());
         let flow = self.try_for_each_built(node, ordered, walk.leaf_boards, &mut self.buffer(), |step| {
             walk.path[depth] = step.mv;
@@ -325,6 +322,15 @@ impl Turns {
         });
         walk.buffers[depth] = (children, order);
         flow
+    }
+
+    /// The children of `node` (as [`Turns::children_of`]) into `children`, and into `order` their
+    /// sort keys in canonical order (`Move::sort_key`: the index in `children` in the low bits).
+    fn sorted_children(&self, node: &Step, first: Option<usize>, children: &mut Vec<Child>, order: &mut Vec<u64>) {
+        self.children_of(node, first, children);
+        order.clear();
+        order.extend(children.iter().enumerate().map(|(i, c)| c.mv.sort_key(i)));
+        crate::sort::sort_keys(order);
     }
 
     /// The children of `node` (a node below the root; `first`: its index if it is a first step)
@@ -460,10 +466,7 @@ impl Turns {
     fn sample_below(&self, node: &Step, first: Option<usize>, depth: usize, s: &mut Sample<'_, '_>) -> ControlFlow<()> {
         let Some(buffer) = s.buffers.get_mut(depth) else { return ControlFlow::Continue(()) };
         let (mut children, mut order) = std::mem::take(buffer);
-        self.children_of(node, first, &mut children);
-        order.clear();
-        order.extend(children.iter().enumerate().map(|(i, c)| c.mv.sort_key(i)));
-        crate::sort::sort_keys(&mut order);
+        self.sorted_children(node, first, &mut children, &mut order);
         let mut flow = ControlFlow::Continue(());
         let mut step = self.buffer();
         for &key in &order {

@@ -64,3 +64,25 @@ for (const { function: name, input } of WORST) {
     assert.deepEqual(E.getLegalUciMoves(`${START} QRN`).sort(), START_MOVES);
   });
 }
+
+// Issue 17's rule for the trees, exactly (issue 18, item 4): `null` past 1,000,000 legal turns,
+// which countLegalTurns gives exactly; the Game's tree likewise; the instance answers after.
+test('past 1,000,000 legal turns the trees are null, and countLegalTurns says so beforehand', () => {
+  for (const [roll, count] of [[QUEENS_RING, 21_404_068], [QUEENS_28, 5_602_606]]) {
+    assert.equal(E.countLegalTurns(roll), count);
+    assert.equal(E.getLegalTurnTree(roll), null);
+  }
+  const game = E.createGame({ start: QUEENS_28.slice(0, -4), hostDice: true, seed: 1 });
+  assert.ok(game.rollDice('QQQ'));
+  assert.equal(game.tree(), null);
+  assert.ok(game.play('a1b2'));
+  assert.equal(typeof game.tree(), 'object');
+  assert.notEqual(game.tree(), null);
+  game.free();
+  // The widest roll of 1.02 million self-play rolls keeps its whole tree.
+  const widest = '5r2/4q3/8/8/q7/1nr5/p3kK2/2q1q3 b - - 5 59 qqq';
+  assert.equal(E.countLegalTurns(widest), 151_146);
+  assert.equal(Object.keys(E.getLegalTurnTree(widest) ?? {}).length > 0, true);
+  assert.equal(E.getPlayableDice(QUEENS_RING), 'QQQ');
+  assert.deepEqual(E.getLegalUciMoves(`${START} QRN`).sort(), START_MOVES);
+});
