@@ -142,18 +142,25 @@ impl Turns {
         mut f: impl FnMut(&Step) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         for child in children {
-            if leaf_boards || !child.is_leaf {
-                step.position.restore_from(&parent.position);
-                step.position.play_unchecked(child.mv);
-            }
-            step.position.dice = child.mv.pay(parent.position.dice);
-            step.mv = child.mv;
-            step.spent = parent.spent + child.mv.cost_len();
-            step.is_leaf = child.is_leaf;
-            step.captures_king = child.captures_king;
+            Turns::build(parent, &child, leaf_boards, step);
             f(step)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// Builds `child` of `parent` in `step`; without `leaf_board`, a leaf's move is not made (its
+    /// step holds a stale board, and the right dice, move and flags).
+    #[inline]
+    fn build(parent: &Step, child: &Child, leaf_board: bool, step: &mut Step) {
+        if leaf_board || !child.is_leaf {
+            step.position.restore_from(&parent.position);
+            step.position.play_unchecked(child.mv);
+        }
+        step.position.dice = child.mv.pay(parent.position.dice);
+        step.mv = child.mv;
+        step.spent = parent.spent + child.mv.cost_len();
+        step.is_leaf = child.is_leaf;
+        step.captures_king = child.captures_king;
     }
 
     /// [`Turns::try_for_each_built`] with a visitor that never breaks.
@@ -291,9 +298,7 @@ impl Turns {
         }
         // The root: its children are the first steps, and Turns::new kept most of theirs.
         let (_, mut order) = std::mem::take(&mut walk.buffers[0]);
-        order.clear();
-        order.extend(self.first.iter().enumerate().map(|(i, s)| s.mv.sort_key(i)));
-        crate::sort::sort_keys(&mut order);
+        self.sorted_first(&mut order);
         for &key in &order {
             let i = key as u32 as usize;
             let Some(step) = self.first.get(i) else { continue };
@@ -322,6 +327,14 @@ impl Turns {
         });
         walk.buffers[depth] = (children, order);
         flow
+    }
+
+    /// Into `order`, the sort keys of the first steps in canonical order (`Move::sort_key`: the
+    /// index in `first` in the low bits).
+    fn sorted_first(&self, order: &mut Vec<u64>) {
+        order.clear();
+        order.extend(self.first.iter().enumerate().map(|(i, s)| s.mv.sort_key(i)));
+        crate::sort::sort_keys(order);
     }
 
     /// The children of `node` (as [`Turns::children_of`]) into `children`, and into `order` their
@@ -436,8 +449,8 @@ impl Turns {
         if total <= limit {
             return self.try_for_each_turn(f);
         }
-        let mut order: Vec<u64> = self.first.iter().enumerate().map(|(i, s)| s.mv.sort_key(i)).collect();
-        crate::sort::sort_keys(&mut order);
+        let mut order = Vec::new();
+        self.sorted_first(&mut order);
         let mut sample = Sample {
             buffers: Default::default(),
             path: [Move::FILLER; MAX_DEPTH],
@@ -475,11 +488,7 @@ impl Turns {
             if s.quota == 0 && !(wanted && s.captures_left > 0) {
                 continue;
             }
-            step.position.restore_from(&node.position);
-            step.position.play_unchecked(child.mv);
-            step.position.dice = child.mv.pay(node.position.dice);
-            (step.mv, step.spent) = (child.mv, node.spent + child.mv.cost_len());
-            (step.is_leaf, step.captures_king) = (child.is_leaf, child.captures_king);
+            Turns::build(node, child, true, &mut step);
             s.path[depth] = child.mv;
             flow = if step.is_leaf {
                 if s.quota > 0 {
