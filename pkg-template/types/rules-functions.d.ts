@@ -15,7 +15,7 @@ export declare function applyMove(dfen: Dfen, from: string, to: string, promotio
 export declare function applyTurn(dfen: Dfen, moves: readonly Uci[]): Dfen | undefined;
 /** The next player's DFEN, without dice; `undefined` for invalid input. */
 export declare function endTurn(dfen: Dfen): Dfen | undefined;
-/** Leaf count to `depth` (0..6); `0` for invalid input; `-1` when the tree needs more than 10^9 positions expanded (the work cap: hours of work otherwise). */
+/** Leaf count to `depth` (0..6); `0` for invalid input; `-1` when the tree needs more than 6·10^6 positions expanded (the work cap: under a second in wasm, where the widest trees would take hours). */
 export declare function perft(dfen: Dfen, depth: number): number;
 /** The piece letter of a die face: 1 "p" … 6 "k"; `null` for anything else. */
 export declare function getPieceFromDice(dice: number): string | null;
