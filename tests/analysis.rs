@@ -68,6 +68,26 @@ fn the_value_before_a_roll_is_the_mean_of_the_56_roll_values() {
     assert!(gap / f64::from(n) < 0.01, "mean gap {}", gap / f64::from(n));
 }
 
+#[test]
+fn a_roll_has_one_value_and_the_56_rolls_share_the_candidate_cap() {
+    // `RollValue::of` of a roll is `RollValue::each`'s entry for it, on a played position and on
+    // one whose rolls have 5.7 million turns in all (past the cap of 400,000, shared in
+    // proportion to each roll's turns: issue 17), where a king capture still wins its roll.
+    let wide = dfen("QQQQBnnk/Q3nnnn/Q3nnnn/Q3nnnn/Q6Q/Q7/Q6Q/QQQQKQQQ w q - 74 1");
+    let capture = dfen("QQQQBnnk/Q3nnnn/Q3nnnn/Q3nnnn/Q6Q/Q7/Q6Q/QQQQKQQk w - - 74 1");
+    for start in [positions(2, 9)[10], wide, capture] {
+        let each = RollValue::each(&start);
+        for (dice, value) in each.iter().step_by(11) {
+            let rolled = start.with_dice(*dice);
+            let of = RollValue::of(&rolled);
+            assert_eq!((of.before, of.after), (value.before, value.after), "{}", rolled.to_dfen());
+            if Turns::of_position(&rolled).is_some_and(|t| t.has_king_capture()) {
+                assert_eq!(of.after, 1.0, "{}", rolled.to_dfen());
+            }
+        }
+    }
+}
+
 /// The rolls the hint test analyses: 40 by default, `DICECHESS_ANALYSIS_ROLLS` to check more
 /// (BENCHMARKS.md "Analysis" records a run of 1,000).
 fn hint_rolls() -> usize {

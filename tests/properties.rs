@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::random::{played_strategy, sparse_position};
+use common::random::{played_strategy, sparse_position, sparse_with_kings};
 use dicechess::js as api;
 use dicechess::{perft, Color, Dice, Move, Piece, Position, Role, Square, Turns};
 use proptest::prelude::*;
@@ -162,6 +162,11 @@ proptest! {
     }
 
     #[test]
+    fn the_king_capture_walks_find_the_legal_king_captures_in_order(pos in prop_oneof![sparse_with_kings(12, 8), any_position()], pick in any::<prop::sample::Index>()) {
+        king_capture_walks_agree_with_the_leaves(&pos, |n| pick.index(n))?;
+    }
+
+    #[test]
     fn turn_count_is_symmetric(pos in any_position()) {
         let n = dicechess::count_legal_turns(&pos);
         prop_assert_eq!(dicechess::count_legal_turns(&pos.color_flip()), n);
@@ -199,4 +204,67 @@ fn sparse_generator_covers_both_colours() {
     let black = sparse_position(&board, true, 0, &[], &[2]);
     assert_eq!(black.turn(), Color::Black);
     assert_eq!(black.to_dfen(), "8/3n4/8/8/8/8/4P3/K6k b - - 0 1 n");
+}
+
+/// The king-capture walks of `Turns` against the leaves of the canonical walk: their count, the
+/// shortest length, the captures of at most 1, 2 and 3 moves in order, and the one of index
+/// `pick(count)`; none past the last.
+fn king_capture_walks_agree_with_the_leaves(
+    pos: &Position,
+    pick: impl FnOnce(usize) -> usize,
+) -> Result<(), TestCaseError> {
+    let Some(turns) = Turns::of_position(pos) else { return Ok(()) };
+    let captures: Vec<_> = leaves(pos).into_iter().filter(|t| t.1.captures_king).collect();
+    prop_assert_eq!(turns.king_capture_count(), captures.len() as u64);
+    prop_assert_eq!(turns.shortest_king_capture(), captures.iter().map(|t| t.0.len()).min());
+    for max_len in 1..=3 {
+        let mut listed = Vec::new();
+        let _ = turns.try_for_each_king_capture(max_len, |path, step| {
+            listed.push((path.to_vec(), *step));
+            std::ops::ControlFlow::Continue(())
+        });
+        let wanted: Vec<_> = captures.iter().filter(|t| t.0.len() <= max_len).collect();
+        prop_assert_eq!(listed.len(), wanted.len(), "at most {} moves on {}", max_len, pos.to_dfen());
+        for ((path, step), (want_path, want)) in listed.iter().zip(wanted) {
+            prop_assert_eq!(uci_list(path), uci_list(want_path));
+            prop_assert!(step.captures_king && step.is_leaf);
+            prop_assert_eq!(step.position, want.position);
+        }
+    }
+    if !captures.is_empty() {
+        let k = pick(captures.len());
+        let mut nth = None;
+        turns.nth_king_capture(k as u64, |path, step| nth = Some((path.to_vec(), *step)));
+        let Some((path, step)) = nth else {
+            return Err(TestCaseError::fail(format!("no king capture of index {k} on {}", pos.to_dfen())));
+        };
+        prop_assert_eq!(uci_list(&path), uci_list(&captures[k].0));
+        prop_assert_eq!(step.position, captures[k].1.position);
+    }
+    let mut beyond = false;
+    turns.nth_king_capture(captures.len() as u64, |_, _| beyond = true);
+    prop_assert!(!beyond);
+    Ok(())
+}
+
+#[test]
+fn king_capture_walks_at_every_knight_distance() {
+    // A knight on b1 and three knight dice: the black king one, two or three jumps away, or
+    // further (no capture); every king square is checked, the last index of each picked.
+    let mut shortest = std::collections::BTreeSet::new();
+    for file in 0..8 {
+        for rank in 2..=8 {
+            // Ranks 8 to 2, then the first rank with the knight and the white king.
+            let mut rows = vec!["8".to_string(); 7];
+            rows[8 - rank] =
+                [(file > 0).then(|| file.to_string()), Some("k".into()), (file < 7).then(|| (7 - file).to_string())]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+            let pos = Position::from_dfen(&format!("{}/1N5K w - - 0 1 NNN", rows.join("/"))).unwrap();
+            shortest.insert(Turns::of_position(&pos).as_ref().and_then(Turns::shortest_king_capture));
+            king_capture_walks_agree_with_the_leaves(&pos, |n| n - 1).unwrap();
+        }
+    }
+    assert_eq!(shortest.into_iter().collect::<Vec<_>>(), [None, Some(1), Some(2), Some(3)]);
 }

@@ -4,6 +4,9 @@
 //! * every bot of the registry returns exactly a leaf of the legal turn tree, or a pass only when
 //!   the tree is empty (or the game is finished, BOTS.md §5.6), on 1,000 random rolls; a king
 //!   capture, when there is one, is always taken by the bots that rank by the tie-break key;
+//! * on a roll with a king capture, where `choose_turn` lists only the shortest ones or a bot
+//!   decides before the listing (issue 17), every bot plays what it chooses among all the legal
+//!   turns, timed and untimed;
 //! * `estimateEquity`'s masses sum to 1 within 1e-9, and a seed reproduces the result exactly.
 //!
 //! The budgeted bots run timed on a [`ManualClock`] that advances one microsecond per read, so
@@ -19,7 +22,7 @@ use dicechess::internals::WIN;
 use dicechess::js as api;
 use dicechess::js::EquityOptions;
 use dicechess::Roll;
-use dicechess::{choose_turn, Choice, Deadline, ManualClock, Moment, Registry, Rng};
+use dicechess::{choose_turn, legal_turns, Choice, Deadline, ManualClock, Moment, Registry, Rng, SearchContext};
 use dicechess::{Move, Position, Turns};
 use proptest::prelude::*;
 
@@ -71,6 +74,36 @@ fn choices(registry: &Registry, bot: &str, pos: &Position, seed: u64) -> Vec<(&'
         // Untimed `expectimax-v2` (depth 2, up to 2,000,000 nodes) is left to tests/expectimax_v2.rs.
         "expectimax-v2" => vec![("timed", timed(EXPECTIMAX_V2_READS))],
         _ => vec![("untimed", untimed())],
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+    #[test]
+    fn a_king_capture_roll_plays_what_every_legal_turn_would(pos in sparse_with_kings(12, 8), seed in any::<u64>()) {
+        let Ok(roll) = Roll::new(&pos) else { return Ok(()) };
+        let Some(turns) = Turns::new(roll) else { return Ok(()) };
+        if !turns.has_king_capture() {
+            return Ok(());
+        }
+        let all = legal_turns(&turns);
+        let registry = Registry::new();
+        let clock = ManualClock::new(0, 0);
+        let far = Deadline { clock: &clock, at: Moment(u64::MAX) };
+        for info in registry.bots() {
+            let bot = registry.resolve(Some(&info.id)).as_ref();
+            // Untimed `monte-carlo` lists every turn (and rolls out each: too slow here).
+            let deadlines = if info.id == "monte-carlo" { vec![Some(far)] } else { vec![Some(far), None] };
+            for deadline in deadlines {
+                let listed = choose_turn(bot, roll, &mut Rng::from_seed(seed), deadline);
+                let mut rng = Rng::from_seed(seed);
+                let whole = bot.choose(roll, &all, &mut SearchContext { rng: &mut rng, deadline });
+                let mode = if deadline.is_some() { "timed" } else { "untimed" };
+                prop_assert_eq!(&listed.moves, &whole.moves, "{} ({}) on {}", info.id, mode, pos.to_dfen());
+                prop_assert_eq!(listed.score, whole.score, "{} ({}) on {}", info.id, mode, pos.to_dfen());
+            }
+        }
     }
 }
 

@@ -248,3 +248,26 @@ fn a_budgeted_equity_is_the_estimate_of_the_rollouts_it_completed() {
     let none = api::EquityOptions { time_budget_ms: Some(0.0), ..tiny };
     assert_eq!(api::equity_timed(START, &none, &clock, dicechess::Moment(0)).rollouts, 50);
 }
+
+#[test]
+fn untimed_monte_carlo_rolls_out_every_turn_before_its_king_capture_draw() {
+    // Two rooks each take the king in one move, among 25 quiet rook moves. Untimed, monte-carlo's
+    // rollouts of the quiet turns draw from the stream before the tie-break key's draw between
+    // the two captures (BOTS.md §4.6), so `choose_turn` must give it every turn: its choice is
+    // the one over the whole list, and over the seeds both captures are played.
+    let p = pos("8/8/8/R2k4/8/8/8/3R3K w - - 0 1 R");
+    let roll = Roll::new(&p).unwrap();
+    let all = legal_turns(&Turns::new(roll).unwrap());
+    assert_eq!(all.iter().filter(|t| t.captures_king).count(), 2);
+    let registry = Registry::new();
+    let bot = registry.resolve(Some("monte-carlo")).as_ref();
+    let mut played = std::collections::BTreeSet::new();
+    for seed in 1..=8 {
+        let chosen = choose_turn(bot, roll, &mut Rng::from_seed(seed), None);
+        let mut rng = Rng::from_seed(seed);
+        let whole = bot.choose(roll, &all, &mut SearchContext { rng: &mut rng, deadline: None });
+        assert_eq!(uci(&chosen), uci(&whole), "seed {seed}");
+        played.insert(uci(&chosen));
+    }
+    assert_eq!(played.len(), 2, "{played:?}");
+}

@@ -14,7 +14,10 @@ pub use review::{
 };
 
 use crate::search::expectimax_v2::{Analysis, DefaultEvaluator, ExpectimaxV2Bot};
-use crate::search::{candidate_turns, roll_chances, roll_estimate, rolls56, win_chances, Deadline, Turn, WinChances};
+use crate::search::{
+    candidate_turns, roll_chances, roll_chances_of, roll_estimate, rolls56, win_chances, Deadline, Turn, WinChances,
+    MAX_CANDIDATE_TURNS,
+};
 use crate::{Color, Dice, Move, Position, Roll, Turns};
 
 /// The search budget of [`analyze_turn`] when the caller gives none, in milliseconds: that of
@@ -76,15 +79,27 @@ pub struct RollValue {
 }
 
 impl RollValue {
-    /// The value of the roll `pos` (a position with dice; without, the roll is a pass).
+    /// The value of the roll `pos` (a position with dice; without, the roll is a pass). A roll
+    /// of three dice takes its best from the 56 that centre it (the same value as [`each`]).
+    ///
+    /// [`each`]: RollValue::each
     pub fn of(pos: &Position) -> RollValue {
         let start = pos.with_dice(Dice::EMPTY);
-        let best = roll_chances(pos);
-        if best.score() >= 1.0 || start.is_finished() {
-            let before = f64::from(win_chances(&start).score());
-            return RollValue { before, after: f64::from(best.score()), best };
+        let whole_roll = rolls56().iter().position(|r| r.dice == pos.dice());
+        match whole_roll {
+            Some(i) if !start.is_finished() => {
+                let centring = Centring::of(&start);
+                centring.value(&start, centring.best[i])
+            }
+            _ => {
+                let best = roll_chances(pos);
+                if best.score() >= 1.0 || start.is_finished() {
+                    let before = f64::from(win_chances(&start).score());
+                    return RollValue { before, after: f64::from(best.score()), best };
+                }
+                Centring::of(&start).value(&start, best)
+            }
         }
-        Centring::of(&start).value(&start, best)
     }
 
     /// The values of the 56 rolls of `start` (its dice ignored), in the order of `rolls56`: as
@@ -111,10 +126,17 @@ impl Centring {
         let mut best = [WinChances::NEUTRAL; 56];
         let (mut mean, mut open) = (0.0, 0.0);
         if !start.is_finished() {
-            for (r, slot) in rolls56().iter().zip(best.iter_mut()) {
-                let mut roll = *start;
-                roll.set_dice(r.dice);
-                *slot = roll_chances(&roll);
+            let rolls = rolls56().each_ref().map(|r| start.with_dice(r.dice));
+            let turns = rolls.each_ref().map(Turns::of_position);
+            // The 56 rolls share the candidate cap (issue 17): past it in all, each roll's best
+            // is over a sample in proportion to its turns.
+            let total: u64 = turns.iter().flatten().map(Turns::count).sum();
+            let limit = |t: &Turns| match total {
+                0..=MAX_CANDIDATE_TURNS => MAX_CANDIDATE_TURNS,
+                _ => ((u128::from(MAX_CANDIDATE_TURNS) * u128::from(t.count())) / u128::from(total)).max(1) as u64,
+            };
+            for ((r, slot), (roll, turns)) in rolls56().iter().zip(best.iter_mut()).zip(rolls.iter().zip(&turns)) {
+                *slot = roll_chances_of(roll, turns.as_ref(), turns.as_ref().map_or(0, limit));
                 let v = f64::from(slot.score());
                 let w = f64::from(r.weight) / 216.0;
                 mean += w * v;

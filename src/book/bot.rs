@@ -111,6 +111,12 @@ impl Bot for BookBot {
         }
     }
 
+    /// A king capture is never a book miss to replay: `preempt` plays a book hit first, and
+    /// otherwise the base chooses.
+    fn plays_a_shortest_king_capture(&self, timed: bool) -> bool {
+        self.base.plays_a_shortest_king_capture(timed)
+    }
+
     fn decide(&self, question: Question, pos: &Position, rng: &mut Rng) -> bool {
         self.base.decide(question, pos, rng)
     }

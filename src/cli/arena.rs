@@ -76,6 +76,33 @@ pub(super) struct ArenaArgs {
 }
 
 /// The start positions of an arena: `--openings` lines, `--start`, or the standard start.
+/// The bot's latency contract past its budget (BOTS.md §4.8): the longest turn allowed.
+const LATENCY_SLACK_MS: u64 = 25;
+
+/// A note for stderr when the bot's slowest turn (`latencies`, µs) went past `budget_ms` plus
+/// the contract's 25 ms, with its CPU time (`cpu`, µs, empty where unknown) to tell a bot that
+/// overran from a thread that waited for a core, as on a machine with more runnable threads
+/// than cores.
+fn overrun_note(label: &str, budget_ms: u64, latencies: &[u64], cpu: &[u64], threads: usize) -> Option<String> {
+    let slowest = *latencies.iter().max()?;
+    let limit = (budget_ms + LATENCY_SLACK_MS) * 1000;
+    if slowest <= limit {
+        return None;
+    }
+    let ms = |micros: u64| micros as f64 / 1000.0;
+    let head = format!("note: {label}: the slowest turn took {:.1} ms for a {budget_ms} ms budget", ms(slowest));
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    Some(match cpu.iter().max() {
+        None => format!("{head}; this platform does not give its CPU time"),
+        Some(&most) if most <= limit => format!(
+            "{head}, but no turn used more than {:.1} ms of CPU: the threads waited for a core \
+             ({threads} worker threads, {cores} cores). Measure latency on a quiet machine, or with fewer --threads",
+            ms(most)
+        ),
+        Some(&most) => format!("{head}, and a turn used {:.1} ms of CPU: the bot overran its budget", ms(most)),
+    })
+}
+
 fn arena_starts(args: &ArenaArgs) -> Result<Vec<Position>, Failure> {
     if let Some(path) = &args.openings {
         let bytes = read_input(path)?;
@@ -165,6 +192,11 @@ pub(super) fn arena(args: ArenaArgs) -> Outcome {
                 outcome.duration.as_secs_f64()
             ))?;
             out.flush()?;
+            if let (false, Timing::PerMove(ms)) = (args.quiet, timing) {
+                if let Some(note) = overrun_note(&label, *ms, &t.latencies, &t.cpu, workers) {
+                    eprintln!("{note}");
+                }
+            }
             matches_json.push(arena_json::match_json(&m, &outcome, &run));
             games.extend_from_slice(&outcome.tally.games);
         }
@@ -191,4 +223,26 @@ pub(super) fn arena(args: ArenaArgs) -> Outcome {
         write_output(path, io::json_pretty(&report)?.as_bytes())?;
     }
     Ok(Exit::Success)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::overrun_note;
+
+    #[test]
+    fn an_overrun_is_told_apart_from_waiting() {
+        let label = "expectimax vs aggressive 50ms";
+        // Within budget + 25 ms: nothing to say.
+        assert_eq!(overrun_note(label, 50, &[40_000, 75_000], &[40_000, 74_000], 2), None);
+        assert_eq!(overrun_note(label, 50, &[], &[], 2), None);
+        // 112 ms of wall time with at most 48 ms of CPU: the thread waited.
+        let waited = overrun_note(label, 50, &[49_000, 112_000], &[48_000, 9_800], 2).unwrap();
+        assert!(waited.starts_with("note: expectimax vs aggressive 50ms: the slowest turn took 112.0 ms"), "{waited}");
+        assert!(waited.contains("no turn used more than 48.0 ms of CPU: the threads waited"), "{waited}");
+        // A turn that used 90 ms of CPU overran.
+        let overran = overrun_note(label, 50, &[112_000], &[90_000], 1).unwrap();
+        assert!(overran.ends_with("a turn used 90.0 ms of CPU: the bot overran its budget"), "{overran}");
+        let unknown = overrun_note(label, 50, &[112_000], &[], 1).unwrap();
+        assert!(unknown.ends_with("this platform does not give its CPU time"), "{unknown}");
+    }
 }

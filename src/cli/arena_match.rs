@@ -24,6 +24,8 @@ struct PairResult {
     flags: [u64; 2],
     /// A's turn times (µs).
     latencies: Vec<u64>,
+    /// A's turn CPU times (µs), where the platform tells them.
+    cpu: Vec<u64>,
     /// Book usage of A and B.
     usage: [Usage; 2],
     /// The two games' records, when the match keeps them.
@@ -42,6 +44,7 @@ pub(super) struct Tally {
     pub flags: [u64; 2],
     pub pentanomial: [u64; 5],
     pub latencies: Vec<u64>,
+    pub cpu: Vec<u64>,
     pub usage: [Usage; 2],
     /// The games' records in pair order, when the match keeps them.
     pub games: Vec<String>,
@@ -62,6 +65,7 @@ impl Tally {
         self.flags[0] += r.flags[0];
         self.flags[1] += r.flags[1];
         self.latencies.extend_from_slice(&r.latencies);
+        self.cpu.extend_from_slice(&r.cpu);
         self.usage[0].add(&r.usage[0]);
         self.usage[1].add(&r.usage[1]);
         self.games.extend_from_slice(&r.games);
@@ -155,6 +159,7 @@ fn play_pair(m: &Match, starts: &[Position], seed: u64, i: usize) -> PairResult 
         turn_cap_draws: 0,
         flags: [0, 0],
         latencies: Vec::new(),
+        cpu: Vec::new(),
         usage: [Usage::default(); 2],
         games: Vec::new(),
     };
@@ -170,7 +175,9 @@ fn play_pair(m: &Match, starts: &[Position], seed: u64, i: usize) -> PairResult 
             let a_lost = game.winner != Some(a_colour);
             r.flags[usize::from(!a_lost)] += 1;
         }
-        r.latencies.extend(game.turns.iter().filter(|t| t.mover == a_colour).map(|t| t.micros));
+        let a_turns = || game.turns.iter().filter(|t| t.mover == a_colour);
+        r.latencies.extend(a_turns().map(|t| t.micros));
+        r.cpu.extend(a_turns().filter_map(|t| t.cpu_micros));
         r.usage[0].add(&game.usage[a_colour.index()]);
         r.usage[1].add(&game.usage[a_colour.opponent().index()]);
         if m.keep_games {

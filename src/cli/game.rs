@@ -147,7 +147,23 @@ pub(super) struct PlayedTurn {
     pub mover: Color,
     pub dice: Dice,
     pub moves: Vec<Move>,
+    /// The wall time of the choice.
     pub micros: u64,
+    /// The CPU time of the choice (its thread's), where the platform tells it: beside the wall
+    /// time, it tells a slow choice from a thread waiting for a core.
+    pub cpu_micros: Option<u64>,
+}
+
+/// The CPU time the calling thread has used, in µs (`CLOCK_THREAD_CPUTIME_ID`; Unix only).
+pub(super) fn thread_cpu_micros() -> Option<u64> {
+    #[cfg(unix)]
+    {
+        let t = nix::time::clock_gettime(nix::time::ClockId::CLOCK_THREAD_CPUTIME_ID).ok()?;
+        let (secs, nanos) = (u64::try_from(t.tv_sec()).ok()?, u64::try_from(t.tv_nsec()).ok()?);
+        Some(secs.saturating_mul(1_000_000).saturating_add(nanos / 1000))
+    }
+    #[cfg(not(unix))]
+    None
 }
 
 /// A side's book usage in one game or summed over games (BOOK.md §12).
@@ -238,7 +254,7 @@ pub(super) fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2
             in_book[i] &= from_book;
             u.depth += u64::from(in_book[i]);
         }
-        let started = clock.now();
+        let (started, cpu_started) = (clock.now(), thread_cpu_micros());
         let budget = match timing {
             Timing::Untimed => None,
             Timing::PerMove(ms) => Some(*ms),
@@ -259,7 +275,8 @@ pub(super) fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2
         let choice = Roll::new(&pos)
             .map_or_else(|_| Choice::pass(), |roll| choose_turn(player.bot.as_ref(), roll, &mut rngs[i], deadline));
         let micros = clock.now().0.saturating_sub(started.0);
-        turns.push(PlayedTurn { mover, dice, moves: choice.moves.clone(), micros });
+        let cpu_micros = cpu_started.zip(thread_cpu_micros()).map(|(a, b)| b.saturating_sub(a));
+        turns.push(PlayedTurn { mover, dice, moves: choice.moves.clone(), micros, cpu_micros });
         if let Timing::Clock(_) = timing {
             remaining[i] -= (micros / 1000) as i64;
             if remaining[i] < 0 {
@@ -272,4 +289,25 @@ pub(super) fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2
         }
     };
     Game { winner, termination, turns, usage }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::thread_cpu_micros;
+
+    #[test]
+    #[cfg(unix)]
+    fn the_thread_cpu_clock_counts_work_and_not_sleep() {
+        let start = thread_cpu_micros().unwrap();
+        std::thread::sleep(std::time::Duration::from_millis(30));
+        let slept = thread_cpu_micros().unwrap() - start;
+        let mut x = 0u64;
+        let busy = std::time::Instant::now();
+        while busy.elapsed() < std::time::Duration::from_millis(30) {
+            x = std::hint::black_box(x.wrapping_add(1));
+        }
+        let worked = thread_cpu_micros().unwrap() - start - slept;
+        // Sleeping costs (almost) no CPU; spinning for 30 ms of wall time costs some.
+        assert!(slept < worked, "slept {slept} µs of CPU, worked {worked} µs");
+    }
 }

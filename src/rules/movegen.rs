@@ -164,6 +164,20 @@ pub(crate) fn try_for_each_move<B>(
     ControlFlow::Continue(())
 }
 
+/// Calls `f` with the moves of type `role` that capture an enemy king, in generation order (no
+/// castling or en passant does), found from the kings' squares rather than filtered from every move.
+pub(crate) fn for_each_king_capture(pos: &Position, role: Role, mut f: impl FnMut(Move)) {
+    let us = pos.turn;
+    let kings = pos.pieces(us.opponent(), Role::King);
+    let occupied = pos.occupied();
+    // A pawn's capture of a king is a plain move, no promotion (`pawn_moves`).
+    for from in pos.pieces(us, role) {
+        for to in attacks(role, us, from, occupied) & kings {
+            f(Move { role, from, to, promotion: None, kind: MoveKind::Normal });
+        }
+    }
+}
+
 /// The number of moves [`for_each_move`] would produce, counted in bulk.
 pub(crate) fn count_moves(pos: &Position, roles: RoleSet) -> u64 {
     count_moves_with(pos, roles, true)

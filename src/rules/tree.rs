@@ -6,11 +6,11 @@
 //! than copying positions, which in wasm are `memory.copy` calls.
 
 use super::dice::{Dice, RoleSet};
-use super::movegen::{count_king_captures, count_single_die_moves, for_each_move};
+use super::movegen::{count_king_captures, count_single_die_moves, for_each_king_capture, for_each_move};
 use super::moves::{Move, MoveKind, Uci};
 use super::position::Position;
 use super::turns::{
-    admits, for_each_available, tally_below, verdict, Child, CountPaths, Step, Tally, Turns, MAX_DEPTH,
+    admits, for_each_available, tally_below, verdict, Child, CountPaths, FirstInfo, Step, Tally, Turns, MAX_DEPTH,
 };
 use super::types::Role;
 use std::convert::Infallible;
@@ -28,15 +28,75 @@ struct Walk<'a, 'v> {
     visit: &'a mut Visit<'v>,
 }
 
-/// The state of a sampled walk ([`Turns::try_for_each_turn_sampled`]): the buffers and path
-/// of a canonical walk, the turns still to take below the current first step, the king captures
-/// still to take beyond the quotas, and the visitor.
+/// The state of a sampled walk ([`Turns::try_for_each_turn_sampled`], and with no quota the
+/// king-capture walks): the buffers and path of a canonical walk, the turns still to take below
+/// the current first step, what to take beyond them, and the visitor.
 struct Sample<'a, 'v> {
     buffers: [(Vec<Child>, Vec<u64>); MAX_DEPTH],
     path: [Move; MAX_DEPTH],
     quota: u64,
+    /// King captures still to take beyond the quotas.
     captures_left: u64,
+    /// King captures to pass over before the first taken beyond the quotas (counted over all
+    /// lengths: used with `max_len` 3).
+    skip: u64,
+    /// The most micro-moves of a king capture taken beyond the quotas.
+    max_len: usize,
     visit: &'a mut Visit<'v>,
+}
+
+/// Into `order`, the sort keys of `children` in canonical order (`Move::sort_key`: the index in
+/// `children` in the low bits).
+fn sort_children(children: &[Child], order: &mut Vec<u64>) {
+    order.clear();
+    order.extend(children.iter().enumerate().map(|(i, c)| c.mv.sort_key(i)));
+    crate::sort::sort_keys(order);
+}
+
+impl<'a, 'v> Sample<'a, 'v> {
+    fn new(captures_left: u64, skip: u64, max_len: usize, visit: &'a mut Visit<'v>) -> Sample<'a, 'v> {
+        let (buffers, path) = (Default::default(), [Move::FILLER; MAX_DEPTH]);
+        Sample { buffers, path, quota: 0, captures_left, skip, max_len, visit }
+    }
+
+    /// Whether the walk enters a node, or takes a leaf, at path index `depth` that holds
+    /// `captures` king captures: while the quota lasts every one; beyond it those that hold a
+    /// capture not to be skipped and short enough, while captures are left.
+    #[inline]
+    fn enters(&mut self, depth: usize, is_leaf: bool, captures: u64) -> bool {
+        if self.quota > 0 {
+            return true;
+        }
+        // A node that is not a leaf at index `depth` ends turns of at least `depth + 2` moves.
+        if captures == 0 || self.captures_left == 0 || (!is_leaf && depth + 2 > self.max_len) {
+            return false;
+        }
+        if self.skip >= captures {
+            self.skip -= captures;
+            return false;
+        }
+        true
+    }
+
+    /// Counts a turn taken against the quota, or once it is spent against the captures.
+    #[inline]
+    fn take(&mut self) {
+        if self.quota > 0 {
+            self.quota -= 1;
+        } else {
+            self.captures_left = self.captures_left.saturating_sub(1);
+        }
+    }
+}
+
+/// The king captures at or below a child: itself if it is a leaf, else those its counts hold.
+#[inline]
+fn captures_at(child: &Child) -> u64 {
+    if child.is_leaf {
+        u64::from(child.captures_king)
+    } else {
+        child.below.captures()
+    }
 }
 
 /// The work cap of turn enumeration (issue 17): a roll with more legal turns than this is not
@@ -163,22 +223,6 @@ impl Turns {
         step.captures_king = child.captures_king;
     }
 
-    /// [`Turns::try_for_each_built`] with a visitor that never breaks.
-    #[inline]
-    fn for_each_built(
-        &self,
-        parent: &Step,
-        children: impl Iterator<Item = Child>,
-        leaf_boards: bool,
-        step: &mut Step,
-        mut f: impl FnMut(&Step),
-    ) {
-        let ControlFlow::Continue(()) = self.try_for_each_built(parent, children, leaf_boards, step, |s| {
-            f(s);
-            ControlFlow::<Infallible>::Continue(())
-        });
-    }
-
     /// The children of the first step of index `i` that belong to the tree, judged, in
     /// generation order (none unless it leaves two dice).
     #[inline]
@@ -196,13 +240,13 @@ impl Turns {
     /// the loop that makes them is one tight loop rather than a callback of move generation
     /// (which matters most in wasm, where each call passes its move through memory).
     #[inline]
-    fn for_each_leaf_listed(
+    fn try_for_each_leaf_listed<B>(
         &self,
         parent: &Step,
         leaves: &mut Vec<(Move, bool)>,
         step: &mut Step,
-        mut f: impl FnMut(&Step),
-    ) {
+        mut f: impl FnMut(&Step) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         leaves.clear();
         leaves.reserve(32);
         self.for_each_last_child(&parent.position, parent.spent, |mv, captures_king| leaves.push((mv, captures_king)));
@@ -211,8 +255,9 @@ impl Turns {
             step.position.restore_from(&parent.position);
             step.position.play_inline(mv);
             (step.mv, step.captures_king) = (mv, captures_king);
-            f(step);
+            f(step)?;
         }
+        ControlFlow::Continue(())
     }
 
     /// The children of a node, sorted in UCI order (the tree's key order).
@@ -341,9 +386,20 @@ impl Turns {
     /// sort keys in canonical order (`Move::sort_key`: the index in `children` in the low bits).
     fn sorted_children(&self, node: &Step, first: Option<usize>, children: &mut Vec<Child>, order: &mut Vec<u64>) {
         self.children_of(node, first, children);
-        order.clear();
-        order.extend(children.iter().enumerate().map(|(i, c)| c.mv.sort_key(i)));
-        crate::sort::sort_keys(order);
+        sort_children(children, order);
+    }
+
+    /// The king captures among the children of `node`, a node with one die left, as
+    /// [`Turns::sorted_children`] gives its children: found from the kings' squares, the other
+    /// moves not generated.
+    fn sorted_last_king_captures(node: &Step, children: &mut Vec<Child>, order: &mut Vec<u64>) {
+        children.clear();
+        if let Some(role) = node.position.dice.first() {
+            for_each_king_capture(&node.position, role, |mv| {
+                children.push(Child { mv, captures_king: true, is_leaf: true, below: Tally::default() })
+            });
+        }
+        sort_children(children, order);
     }
 
     /// The children of `node` (a node below the root; `first`: its index if it is a first step)
@@ -381,33 +437,44 @@ impl Turns {
     /// Calls `f(moves, final step)` for every legal turn in generation order (cheaper than the
     /// canonical order: nothing is sorted).
     pub fn for_each_turn_unordered(&self, mut f: impl FnMut(&[Move], &Step)) {
+        let ControlFlow::Continue(()) = self.try_for_each_turn_unordered(|path, step| {
+            f(path, step);
+            ControlFlow::<Infallible>::Continue(())
+        });
+    }
+
+    /// [`Turns::for_each_turn_unordered`] until `f` breaks, which it returns.
+    pub fn try_for_each_turn_unordered<B>(
+        &self,
+        mut f: impl FnMut(&[Move], &Step) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let mut path = [Move::FILLER; MAX_DEPTH];
         let (mut second_buffer, mut third_buffer) = (self.buffer(), self.buffer());
         let mut leaves = Vec::new();
         for (i, first) in self.first.iter().enumerate() {
             path[0] = first.mv;
             if first.is_leaf {
-                f(&path[..1], first);
+                f(&path[..1], first)?;
             } else if first.position.dice.len() == 1 {
-                self.for_each_leaf_listed(first, &mut leaves, &mut second_buffer, |second| {
+                self.try_for_each_leaf_listed(first, &mut leaves, &mut second_buffer, |second| {
                     path[1] = second.mv;
-                    f(&path[..2], second);
-                });
+                    f(&path[..2], second)
+                })?;
             } else {
-                self.for_each_built(first, self.second_of(i), true, &mut second_buffer, |second| {
+                self.try_for_each_built(first, self.second_of(i), true, &mut second_buffer, |second| {
                     path[1] = second.mv;
                     if second.is_leaf {
-                        f(&path[..2], second);
-                        return;
+                        return f(&path[..2], second);
                     }
                     // Below the second level every node has one die left.
-                    self.for_each_leaf_listed(second, &mut leaves, &mut third_buffer, |third| {
+                    self.try_for_each_leaf_listed(second, &mut leaves, &mut third_buffer, |third| {
                         path[2] = third.mv;
-                        f(&path, third);
-                    });
-                });
+                        f(&path, third)
+                    })
+                })?;
             }
         }
+        ControlFlow::Continue(())
     }
 
     /// The number of legal turns, counted by [`Turns::new`] (nodes with one die left in bulk):
@@ -449,26 +516,84 @@ impl Turns {
         if total <= limit {
             return self.try_for_each_turn(f);
         }
+        // At least one turn of each first step; u128: `limit * count` may pass u64.
+        let quota = |count: u64| ((u128::from(limit) * u128::from(count)) / u128::from(total)).max(1) as u64;
+        self.sample(&mut Sample::new(limit, 0, MAX_DEPTH, &mut f), quota)
+    }
+
+    /// The king captures of at most `max_len` micro-moves in canonical order until `f` breaks,
+    /// visiting only the subtrees that hold one (their counts are [`Turns::new`]'s) and, at the
+    /// last die, making only the moves onto a king's square. Returns whether `f` broke.
+    pub fn try_for_each_king_capture(
+        &self,
+        max_len: usize,
+        mut f: impl FnMut(&[Move], &Step) -> ControlFlow<()>,
+    ) -> ControlFlow<()> {
+        self.sample(&mut Sample::new(u64::MAX, 0, max_len, &mut f), |_| 0)
+    }
+
+    /// Calls `f` with the king capture of index `k` among all of them in canonical order, if
+    /// there is one: only the subtrees on its path are expanded.
+    pub fn nth_king_capture(&self, k: u64, f: impl FnOnce(&[Move], &Step)) {
+        let mut f = Some(f);
+        let _ = self.sample(
+            &mut Sample::new(1, k, MAX_DEPTH, &mut |path, step| {
+                if let Some(f) = f.take() {
+                    f(path, step);
+                }
+                ControlFlow::Break(())
+            }),
+            |_| 0,
+        );
+    }
+
+    /// The number of king captures among the legal turns.
+    pub fn king_capture_count(&self) -> u64 {
+        let below = |(step, info): (&Step, &FirstInfo)| {
+            if step.is_leaf {
+                u64::from(step.captures_king)
+            } else {
+                info.below.captures()
+            }
+        };
+        self.first.iter().zip(&self.first_info).map(below).sum()
+    }
+
+    /// The fewest micro-moves of a king capture, or `None` without one.
+    pub fn shortest_king_capture(&self) -> Option<usize> {
+        if !self.can_capture {
+            return None;
+        }
+        if self.first.iter().any(|s| s.is_leaf && s.captures_king) {
+            return Some(1);
+        }
+        let in_two = self.first.iter().enumerate().any(|(i, s)| match s.position.dice.first() {
+            _ if s.is_leaf => false,
+            Some(role) if s.position.dice.len() == 1 => count_king_captures(&s.position, role) > 0,
+            _ => self.second_of(i).any(|c| c.is_leaf && c.captures_king),
+        });
+        Some(if in_two { 2 } else { 3 })
+    }
+
+    /// The sampled walk from the root: below each first step, the first `quota(its turns)` turns
+    /// in canonical order, then the king captures that `s` asks for.
+    fn sample(&self, s: &mut Sample<'_, '_>, quota: impl Fn(u64) -> u64) -> ControlFlow<()> {
         let mut order = Vec::new();
         self.sorted_first(&mut order);
-        let mut sample = Sample {
-            buffers: Default::default(),
-            path: [Move::FILLER; MAX_DEPTH],
-            quota: 0,
-            captures_left: limit,
-            visit: &mut f,
-        };
         for &key in &order {
             let i = key as u32 as usize;
             let (Some(step), Some(info)) = (self.first.get(i), self.first_info.get(i)) else { continue };
-            let count = info.below.legal(self.max_spent);
-            // At least one turn of each first step; u128: `limit * count` may pass u64.
-            sample.quota = ((u128::from(limit) * u128::from(count)) / u128::from(total)).max(1) as u64;
-            sample.path[0] = step.mv;
+            s.quota = quota(info.below.legal(self.max_spent));
+            let captures = if step.is_leaf { u64::from(step.captures_king) } else { info.below.captures() };
+            if !s.enters(0, step.is_leaf, captures) {
+                continue;
+            }
+            s.path[0] = step.mv;
             if step.is_leaf {
-                (sample.visit)(&sample.path[..1], step)?;
+                s.take();
+                (s.visit)(&s.path[..1], step)?;
             } else {
-                self.sample_below(step, Some(i), 1, &mut sample)?;
+                self.sample_below(step, Some(i), 1, s)?;
             }
         }
         ControlFlow::Continue(())
@@ -479,23 +604,23 @@ impl Turns {
     fn sample_below(&self, node: &Step, first: Option<usize>, depth: usize, s: &mut Sample<'_, '_>) -> ControlFlow<()> {
         let Some(buffer) = s.buffers.get_mut(depth) else { return ControlFlow::Continue(()) };
         let (mut children, mut order) = std::mem::take(buffer);
-        self.sorted_children(node, first, &mut children, &mut order);
+        // Past the quota only king captures are taken: at the last die, only they are made.
+        if s.quota == 0 && node.position.dice.len() == 1 {
+            Turns::sorted_last_king_captures(node, &mut children, &mut order);
+        } else {
+            self.sorted_children(node, first, &mut children, &mut order);
+        }
         let mut flow = ControlFlow::Continue(());
         let mut step = self.buffer();
         for &key in &order {
             let Some(child) = children.get(key as u32 as usize) else { continue };
-            let wanted = if child.is_leaf { child.captures_king } else { child.below.captures() > 0 };
-            if s.quota == 0 && !(wanted && s.captures_left > 0) {
+            if !s.enters(depth, child.is_leaf, captures_at(child)) {
                 continue;
             }
             Turns::build(node, child, true, &mut step);
             s.path[depth] = child.mv;
             flow = if step.is_leaf {
-                if s.quota > 0 {
-                    s.quota -= 1;
-                } else {
-                    s.captures_left -= 1;
-                }
+                s.take();
                 (s.visit)(&s.path[..=depth], &step)
             } else {
                 self.sample_below(&step, None, depth + 1, s)

@@ -3,7 +3,7 @@
 use super::clock::Deadline;
 use super::eval::{self, WIN};
 use super::prng::Rng;
-use super::turnlist::{Turn, TurnSampler};
+use super::turnlist::{nth_king_capture, Turn, TurnSampler};
 use crate::{Color, Move, Position, Roll, Turns};
 
 /// A bot's row in `getAvailableBots()`.
@@ -87,6 +87,17 @@ pub trait Bot: Send + Sync {
     /// [`choose_turn`]: super::choose_turn
     fn preempt(&self, _roll: Roll<'_>, _turns: &Turns, _ctx: &mut SearchContext<'_>) -> Option<Choice> {
         None
+    }
+
+    /// Whether on a roll with a king capture this bot plays what its [`choose`](Bot::choose)
+    /// plays among the shortest king captures alone (`timed`: with a deadline): true of a bot
+    /// that ranks a shorter king capture above everything and draws nothing before its choice.
+    /// Then [`choose_turn`] lists only those, however many other turns the roll has. The default
+    /// is `false`: the whole list.
+    ///
+    /// [`choose_turn`]: super::choose_turn
+    fn plays_a_shortest_king_capture(&self, _timed: bool) -> bool {
+        false
     }
 
     /// Visits the opening books this bot holds, its base's included, outermost first, as
@@ -325,6 +336,14 @@ impl Bot for CheckmateAwareBot {
         Choice::play(&turns[i], 0)
     }
 
+    /// A roll with king captures: `choose`'s uniform draw over all of them, by index, without
+    /// listing them (a roll can have hundreds of thousands; `choose_turn` lists only the shortest).
+    fn preempt(&self, _: Roll<'_>, turns: &Turns, ctx: &mut SearchContext<'_>) -> Option<Choice> {
+        let n = usize::try_from(turns.king_capture_count()).ok().filter(|&n| n > 0)?;
+        let t = nth_king_capture(turns, ctx.rng.index(n) as u64)?;
+        Some(Choice::play(&t, i64::from(WIN)))
+    }
+
     fn decide(&self, question: Question, pos: &Position, _: &mut Rng) -> bool {
         decide_greedy(question, pos)
     }
@@ -369,6 +388,11 @@ impl Bot for EvalBot {
         let scores: Vec<i64> = turns.iter().map(|t| i64::from(path_score(t, mover, self.evaluator))).collect();
         let (i, score) = pick_by_key(turns, &scores, ctx.rng);
         Choice::play(&turns[i], score)
+    }
+
+    /// The tie-break key's draw is over the shortest king captures (BOTS.md §2.4).
+    fn plays_a_shortest_king_capture(&self, _timed: bool) -> bool {
+        true
     }
 
     fn decide(&self, question: Question, pos: &Position, _: &mut Rng) -> bool {

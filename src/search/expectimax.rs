@@ -259,6 +259,11 @@ impl Bot for ExpectimaxBot {
         Budgeting::Budgeted { default_ms: None }
     }
 
+    /// The first shortest (§4.7 step 1).
+    fn plays_a_shortest_king_capture(&self, _timed: bool) -> bool {
+        true
+    }
+
     fn choose(&self, roll: Roll<'_>, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
         Self::search(&roll, turns, ctx.rng, ctx.deadline).0
     }

@@ -26,6 +26,7 @@ pub use clock::{Clock, Deadline, ManualClock, Moment};
 pub use equity::{estimate_equity, estimate_equity_within, Equity};
 pub use registry::{RegisterError, Registry};
 pub use turnlist::{candidate_turns, legal_turns, Turn, MAX_CANDIDATE_TURNS};
+pub(crate) use winprob::roll_chances_of;
 pub use winprob::{mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances};
 
 pub(crate) use bot::path_score;
@@ -44,15 +45,17 @@ pub use time::{
     budget, budget_ms, moves_to_go, policy_by_id, ClockState, TimePolicy, ARENA_OVERHEAD_MS, EMPIRICAL_KNOTS,
     JS_OVERHEAD_MS, MAX_BUDGET_MS, MIN_THINK_MS, POLICY_IDS,
 };
-pub(crate) use turnlist::candidate_turns_until;
+pub(crate) use turnlist::{candidate_turns_until, shortest_king_captures};
 
 use crate::{Position, Roll, Turns};
 
 /// Runs `bot` on `roll` (BOTS.md §4, §4.8): a pass when it has no legal turn (no draw is made;
 /// a position that is not a [`Roll`] — no dice, or a finished game — is a pass for the caller);
-/// then [`Bot::preempt`] (a book hit, decided before the clock is consulted); with a deadline,
-/// the root turns are enumerated with a clock check every 1024 turns and, if the deadline passes
-/// first, the material fallback is played. Always returns a legal turn when one exists.
+/// then [`Bot::preempt`] (a book hit, decided before the clock is consulted); on a roll with a
+/// king capture, the shortest king captures alone for a bot that plays one of them
+/// ([`Bot::plays_a_shortest_king_capture`]); else, with a deadline, the root turns are
+/// enumerated with a clock check every 1024 turns and, if the deadline passes first, the
+/// material fallback is played. Always returns a legal turn when one exists.
 pub fn choose_turn(bot: &dyn Bot, roll: Roll<'_>, rng: &mut Rng, deadline: Option<Deadline<'_>>) -> Choice {
     let Some(turns) = Turns::new(roll) else { return Choice::pass() };
     let mut ctx = SearchContext { rng, deadline };
@@ -60,8 +63,12 @@ pub fn choose_turn(bot: &dyn Bot, roll: Roll<'_>, rng: &mut Rng, deadline: Optio
     if let Some(choice) = bot.preempt(roll, &turns, &mut ctx) {
         return choice;
     }
-    // King captures are settled before the clock is consulted: enumerate them all.
+    // King captures are settled before the clock is consulted: only the shortest are listed
+    // for a bot that plays one of them, else all the turns.
     let (list, complete) = match deadline {
+        _ if turns.has_king_capture() && bot.plays_a_shortest_king_capture(deadline.is_some()) => {
+            (shortest_king_captures(&turns), true)
+        }
         Some(d) if !turns.has_king_capture() => candidate_turns_until(&turns, || d.passed()),
         _ => (candidate_turns(&turns), true),
     };

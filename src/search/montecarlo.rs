@@ -137,6 +137,12 @@ impl Bot for MonteCarloBot {
         Budgeting::Budgeted { default_ms: Some(DEFAULT_BUDGET_MS) }
     }
 
+    /// Timed, the first shortest (§4.6 step 1); untimed, the rollouts of the other turns draw
+    /// from the stream before the tie-break key's draw.
+    fn plays_a_shortest_king_capture(&self, timed: bool) -> bool {
+        timed
+    }
+
     fn choose(&self, roll: Roll<'_>, turns: &[Turn], ctx: &mut SearchContext<'_>) -> Choice {
         match ctx.deadline {
             None => Self::untimed(&roll, turns, ctx.rng),

@@ -96,8 +96,9 @@ pub fn candidate_turns(turns: &Turns) -> Vec<Turn> {
 /// [`candidate_turns`] asking `stop()` every `CHECK_EVERY` (1024) turns, where a `true` ends the
 /// listing. Returns the turns found and whether the list is complete.
 pub(crate) fn candidate_turns_until(turns: &Turns, mut stop: impl FnMut() -> bool) -> (Vec<Turn>, bool) {
-    // Grown as listed, not reserved: a timed listing may stop long before the count.
-    let mut out = Vec::new();
+    // Reserved for the turns the quotas take (one list, not a doubling's two: a sample is
+    // about 160 MB of turns at its peak otherwise); king captures beyond them grow it.
+    let mut out = Vec::with_capacity(listed_capacity(turns));
     let flow = turns.try_for_each_turn_sampled(MAX_CANDIDATE_TURNS, |path, step| {
         out.push(Turn::of(path, step));
         if out.len() % CHECK_EVERY == 0 && stop() {
@@ -106,6 +107,37 @@ pub(crate) fn candidate_turns_until(turns: &Turns, mut stop: impl FnMut() -> boo
         ControlFlow::Continue(())
     });
     (out, flow.is_continue())
+}
+
+/// How many turns [`candidate_turns`] lists on `turns` but for king captures beyond the quotas:
+/// the count, or past the cap the quotas' sum (at most one more per first step).
+fn listed_capacity(turns: &Turns) -> usize {
+    let quotas = MAX_CANDIDATE_TURNS + turns.first_steps().len() as u64;
+    usize::try_from(turns.count().min(quotas)).unwrap_or(0)
+}
+
+/// The shortest king captures of the roll in canonical order (at most [`MAX_CANDIDATE_TURNS`]):
+/// all that a bot that plays one of them chooses among (`Bot::plays_a_shortest_king_capture`:
+/// the tie-break key, BOTS.md §2.4, and the searches, §4.6–§4.8). Each needs all its moves, so
+/// there are few, where a roll can have hundreds of thousands of longer ones.
+pub(crate) fn shortest_king_captures(turns: &Turns) -> Vec<Turn> {
+    let mut out = Vec::new();
+    let Some(len) = turns.shortest_king_capture() else { return out };
+    let _ = turns.try_for_each_king_capture(len, |path, step| {
+        out.push(Turn::of(path, step));
+        if out.len() as u64 >= MAX_CANDIDATE_TURNS {
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    });
+    out
+}
+
+/// The king capture of index `k` among all of them in canonical order.
+pub(crate) fn nth_king_capture(turns: &Turns, k: u64) -> Option<Turn> {
+    let mut found = None;
+    turns.nth_king_capture(k, |path, step| found = Some(Turn::of(path, step)));
+    found
 }
 
 /// Picks legal turns by their index in canonical order without listing them. [`count`] walks

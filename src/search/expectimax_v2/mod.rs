@@ -296,6 +296,11 @@ impl<E: Evaluator + 'static> Bot for ExpectimaxV2Bot<E> {
         self.search(&roll, turns, ctx.deadline).0
     }
 
+    /// The first shortest, timed or not.
+    fn plays_a_shortest_king_capture(&self, _timed: bool) -> bool {
+        true
+    }
+
     fn decide(&self, question: Question, pos: &Position, _: &mut Rng) -> bool {
         let p = || self.win_probability(pos);
         match question {

@@ -14,6 +14,7 @@ use crate::search::clock::Deadline;
 use crate::search::eval::{material, value};
 use crate::search::kcp::{rolls56, WeightedDice};
 use crate::{Color, Dice, Position, Role, Turns};
+use std::ops::ControlFlow;
 
 /// How often the clock is read: every this many nodes.
 const CHECK_EVERY: u64 = 256;
@@ -287,14 +288,13 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             return Ok(1.0);
         }
         let mut top = TopK::new(self.shape.reply_width);
-        let mut aborted = false;
         let (a, b) = (x.turn(), x.turn().opponent());
         let base = material(x, a);
         let mut sig = Logistic::default();
-        turns.for_each_turn_unordered(|_, step| {
-            if aborted || self.tick(1).is_err() {
-                aborted = true;
-                return;
+        // A wide roll's enumeration stops at the node limit or the deadline, not after it.
+        if let ControlFlow::Break(abort) = turns.try_for_each_turn_unordered(|_, step| {
+            if let Err(abort) = self.tick(1) {
+                return ControlFlow::Break(abort);
             }
             let end = &step.position;
             // The reply's value for `a` is `(1 − hit) × (1 − σ(material for b))`, at most
@@ -302,7 +302,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             let m = base + gained(x, end, a, b);
             let bound = sig.of(m);
             if top.is_full() && bound <= top.worst() {
-                return;
+                return ControlFlow::Continue(());
             }
             let q = (1.0 - direct_hit(end, b, a)) * bound;
             if !top.is_full() || q > top.worst() {
@@ -310,9 +310,9 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
                 post.end_turn();
                 top.offer(q, &post);
             }
-        });
-        if aborted {
-            return Err(Abort);
+            ControlFlow::Continue(())
+        }) {
+            return Err(abort);
         }
         let mut best = 0.0f32;
         for (_, _, post) in top.as_slice() {

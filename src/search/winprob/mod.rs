@@ -151,29 +151,29 @@ pub fn roll_value(pos: &Position) -> f32 {
 
 /// [`roll_value`] as outcome probabilities for the side to move: those after its best turn.
 pub fn roll_chances(pos: &Position) -> WinChances {
+    roll_chances_of(pos, Turns::of_position(pos).as_ref(), MAX_CANDIDATE_TURNS)
+}
+
+/// [`roll_chances`] of the roll `pos` whose legal turns are `turns` (`None`: a pass), the best
+/// of a sample of about `limit` of them on a roll with more (issue 17). A king capture wins.
+pub(crate) fn roll_chances_of(pos: &Position, turns: Option<&Turns>, limit: u64) -> WinChances {
     let (mover, opponent) = (pos.turn(), pos.turn().opponent());
     if !(pos.has_king(mover) && pos.has_king(opponent)) {
         return win_chances(pos);
     }
-    let Some(turns) = Turns::of_position(pos) else { return pass_chances(pos) };
+    let Some(turns) = turns else { return pass_chances(pos) };
+    if turns.has_king_capture() {
+        return WinChances::WON;
+    }
     let mut best: Option<WinChances> = None;
-    // Past the candidate cap (issue 17), the best of the bots' sample.
-    let _ = turns.try_for_each_turn_sampled(MAX_CANDIDATE_TURNS, |_, step| {
-        let chances = if step.captures_king {
-            WinChances::WON
-        } else {
-            let mut after = step.position;
-            after.end_turn();
-            win_chances(&after).flipped()
-        };
+    let _ = turns.try_for_each_turn_sampled(limit, |_, step| {
+        let mut after = step.position;
+        after.end_turn();
+        let chances = win_chances(&after).flipped();
         if best.is_none_or(|b| chances.score() > b.score()) {
             best = Some(chances);
         }
-        if step.captures_king {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
+        ControlFlow::Continue(())
     });
     best.unwrap_or_else(|| pass_chances(pos))
 }
