@@ -16,6 +16,7 @@ use super::files::{read_input, write_lines, write_output};
 use super::game::{start_position, BookRole, Player, TimeControl, Timing};
 use super::io::{self, Exit, Failure, Outcome};
 use super::selfplay::notation_of;
+use super::shard::{file_sha256, parse_shard, Shard, ShardRun};
 
 #[derive(Debug, Args)]
 pub(super) struct ArenaArgs {
@@ -73,9 +74,35 @@ pub(super) struct ArenaArgs {
     /// With --games: write the games in the readable notation (docs/NOTATION.md) instead.
     #[arg(long, requires = "games")]
     pub notation: bool,
+    /// Play only the pairs of shard K of N (from 0), each as in the whole run, every one of them
+    /// (SPRT decides on the merged totals), and write a manifest beside the --json report for
+    /// `dicechess merge` (docs/SCALE.md).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "json", conflicts_with = "games")]
+    pub shard: Option<Shard>,
 }
 
 /// The start positions of an arena: `--openings` lines, `--start`, or the standard start.
+/// A shard of an arena: the options that decide its pairs.
+fn arena_shard(args: &ArenaArgs, shard: Shard) -> ShardRun<'static> {
+    let sprt = args.sprt.map(|p| [p.elo0, p.elo1, p.alpha, p.beta]);
+    let options = serde_json::json!({
+        "bot": args.bot,
+        "baselines": args.baseline,
+        "pairs": args.pairs,
+        "seed": args.seed,
+        "tc": args.tc.as_ref().map(|tcs| tcs.iter().map(|tc| tc.label.clone()).collect::<Vec<_>>()),
+        "moveTime": args.move_time,
+        "botTimePolicy": args.bot_time_policy,
+        "baselineTimePolicy": args.baseline_time_policy,
+        "sprt": sprt,
+        "start": args.start,
+        "openings": file_sha256(args.openings.as_deref()).ok().flatten(),
+        "book": file_sha256(args.book.as_deref()).ok().flatten(),
+        "baselineBook": file_sha256(args.baseline_book.as_deref()).ok().flatten(),
+    });
+    ShardRun { command: "arena", options, shard, unit: "pairs", total: args.pairs }
+}
+
 /// The bot's latency contract past its budget (BOTS.md §4.8): the longest turn allowed.
 const LATENCY_SLACK_MS: u64 = 25;
 
@@ -151,7 +178,14 @@ pub(super) fn arena(args: ArenaArgs) -> Outcome {
         None if args.move_time == 0 => vec![(Timing::Untimed, None)],
         None => vec![(Timing::PerMove(args.move_time), None)],
     };
-    let run = MatchRun { pairs: args.pairs, seed: args.seed, sprt: args.sprt, quiet: args.quiet };
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let run = MatchRun {
+        pairs: args.pairs,
+        range: shard.range(args.pairs),
+        seed: args.seed,
+        sprt: args.sprt,
+        quiet: args.quiet,
+    };
     let mut matches_json = Vec::new();
     let mut games: Vec<String> = Vec::new();
     let mut out = io::Output::new();
@@ -220,7 +254,11 @@ pub(super) fn arena(args: ArenaArgs) -> Outcome {
             openings: args.openings.clone(),
             matches: matches_json,
         };
-        write_output(path, io::json_pretty(&report)?.as_bytes())?;
+        let bytes = io::json_pretty(&report)?;
+        match args.shard {
+            Some(shard) => arena_shard(&args, shard).write(path, bytes.as_bytes())?,
+            None => write_output(path, bytes.as_bytes())?,
+        }
     }
     Ok(Exit::Success)
 }

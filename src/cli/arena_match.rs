@@ -118,6 +118,9 @@ impl Tally {
 pub(super) struct MatchRun {
     /// Pairs per match (a cap with SPRT).
     pub pairs: u64,
+    /// The pairs this run plays: all of them, or a shard's (which SPRT does not stop: it
+    /// applies to the merged totals).
+    pub range: std::ops::Range<u64>,
     /// The master seed.
     pub seed: u64,
     pub sprt: Option<SprtParams>,
@@ -204,8 +207,9 @@ pub(super) fn run_match(
     label: &str,
 ) -> MatchOutcome {
     let started = Instant::now();
-    let progress = Progress::new(Some(label), Unit::Items, run.pairs, run.quiet);
-    let next = AtomicUsize::new(0);
+    let progress = Progress::new(Some(label), Unit::Items, run.range.end - run.range.start, run.quiet);
+    let sprt = run.sprt.filter(|_| run.range == (0..run.pairs));
+    let next = AtomicUsize::new(usize::try_from(run.range.start).unwrap_or(usize::MAX));
     let stop = AtomicBool::new(false);
     struct Shared {
         pending: BTreeMap<usize, PairResult>,
@@ -220,7 +224,7 @@ pub(super) fn run_match(
                     break;
                 }
                 let i = next.fetch_add(1, Ordering::Relaxed);
-                if i as u64 >= run.pairs {
+                if i as u64 >= run.range.end {
                     break;
                 }
                 let result = play_pair(m, starts, run.seed, i);
@@ -230,10 +234,10 @@ pub(super) fn run_match(
                 }
                 s.pending.insert(i, result);
                 loop {
-                    let key = s.tally.pairs as usize;
+                    let key = (run.range.start + s.tally.pairs) as usize;
                     let Some(r) = s.pending.remove(&key) else { break };
                     s.tally.add(&r);
-                    if let Some(p) = run.sprt {
+                    if let Some(p) = sprt {
                         if stats::sprt(s.tally.pentanomial, Trinomial::default(), p).verdict != stats::Verdict::Continue
                         {
                             s.decided = true;

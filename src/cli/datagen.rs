@@ -20,6 +20,7 @@ use super::args::{bot_id, parse_seed, pool, Workers};
 use super::files::write_lines;
 use super::io::{Exit, Failure, Outcome};
 use super::progress::{Progress, Unit};
+use super::shard::{lines_text, parse_shard, Shard, ShardRun};
 
 #[derive(Debug, Args)]
 pub(crate) struct DatagenArgs {
@@ -42,6 +43,10 @@ pub(crate) struct DatagenArgs {
     /// Positions sampled per game (distinct turns after the opening; fewer in shorter games).
     #[arg(long, value_name = "K", default_value = "4")]
     samples: u64,
+    /// Play only the games of shard K of N (from 0), each as in the whole run, and write a
+    /// manifest beside the output for `dicechess merge` (docs/SCALE.md).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
     #[command(flatten)]
     workers: Workers,
 }
@@ -136,10 +141,12 @@ pub(crate) fn datagen(args: DatagenArgs) -> Outcome {
     let pairs = parse_pairs(&args.pairs)?;
     let registry = Registry::new();
     let pool = pool(args.workers.count())?;
-    let progress = Progress::new(Some("datagen"), Unit::Items, args.games, args.workers.quiet);
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let range = shard.range(args.games);
+    let progress = Progress::new(Some("datagen"), Unit::Items, range.end - range.start, args.workers.quiet);
     let done = AtomicU64::new(0);
     let per_game: Vec<Vec<String>> = pool.install(|| {
-        (0..args.games)
+        range
             .into_par_iter()
             .map(|g| {
                 let lines = game_lines(&registry, &pairs, &args, g);
@@ -151,7 +158,19 @@ pub(crate) fn datagen(args: DatagenArgs) -> Outcome {
     });
     progress.finish();
     let lines: Vec<String> = per_game.into_iter().flatten().collect();
-    write_lines(&args.output, &lines)?;
+    if args.shard.is_some() {
+        let options = serde_json::json!({
+            "games": args.games,
+            "seed": args.seed,
+            "pairs": args.pairs,
+            "randomTurns": args.random_turns,
+            "samples": args.samples,
+        });
+        let run = ShardRun { command: "datagen", options, shard, unit: "games", total: args.games };
+        run.write(&args.output, lines_text(&lines).as_bytes())?;
+    } else {
+        write_lines(&args.output, &lines)?;
+    }
     if !args.workers.quiet {
         let ms = started.elapsed().as_millis();
         eprintln!("{} positions of {} games written to {} in {ms} ms", lines.len(), args.games, args.output);

@@ -45,11 +45,19 @@ pub(super) fn read_text(path: &str) -> Result<String, Failure> {
 ///
 /// Every failure is an I/O failure (exit 3), a full device included.
 pub(super) fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
+    write_output_with(path, &mut |w| w.write_all(bytes))
+}
+
+/// [`write_output`] of what `fill` writes, which need not be in memory at once (`dicechess
+/// merge`).
+pub(super) fn write_output_with(
+    path: &str,
+    fill: &mut dyn FnMut(&mut dyn Write) -> stdio::Result<()>,
+) -> Result<(), Failure> {
     let fail = |e: &dyn Display| Failure::io(format!("cannot write {path}: {e}"));
     if path == "-" {
         let mut out = stdio::stdout().lock();
-        return out
-            .write_all(bytes)
+        return fill(&mut out)
             .and_then(|()| out.flush())
             .map_err(|e| Failure::io(format!("cannot write to stdout: {e}")));
     }
@@ -59,7 +67,7 @@ pub(super) fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
             if fs::symlink_metadata(path).is_ok() {
                 return Err(fail(&"a symbolic link to a file that does not exist"));
             }
-            return replace(Path::new(path), bytes, None).map_err(|e| fail(&e));
+            return replace(Path::new(path), fill, None).map_err(|e| fail(&e));
         }
         Err(e) => return Err(fail(&e)),
     };
@@ -67,7 +75,7 @@ pub(super) fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
         return Err(fail(&"it is a directory"));
     }
     if !meta.is_file() {
-        return write_through(path, bytes).map_err(|e| fail(&e));
+        return write_through(path, fill).map_err(|e| fail(&e));
     }
     if let Some(links) = hard_links(&meta) {
         return Err(fail(&format!(
@@ -76,23 +84,31 @@ pub(super) fn write_output(path: &str, bytes: &[u8]) -> Result<(), Failure> {
     }
     let linked = fs::symlink_metadata(path).map_err(|e| fail(&e))?.file_type().is_symlink();
     let target = if linked { fs::canonicalize(path).map_err(|e| fail(&e))? } else { PathBuf::from(path) };
-    replace(&target, bytes, Some(meta.permissions())).map_err(|e| fail(&e))
+    replace(&target, fill, Some(meta.permissions())).map_err(|e| fail(&e))
 }
 
-/// Writes `bytes` to a new temporary file beside `target`, to be renamed over it when the run ends.
-fn replace(target: &Path, bytes: &[u8], permissions: Option<fs::Permissions>) -> stdio::Result<()> {
-    let (mut file, temp) = signals::create_temp(target)?;
-    let written = file.write_all(bytes).and_then(|()| permissions.map_or(Ok(()), |p| file.set_permissions(p)));
+/// Writes what `fill` writes to a new temporary file beside `target`, to be renamed over it when
+/// the run ends.
+fn replace(
+    target: &Path,
+    fill: &mut dyn FnMut(&mut dyn Write) -> stdio::Result<()>,
+    permissions: Option<fs::Permissions>,
+) -> stdio::Result<()> {
+    let (file, temp) = signals::create_temp(target)?;
+    let mut out = stdio::BufWriter::new(file);
+    let written = fill(&mut out)
+        .and_then(|()| out.into_inner().map_err(stdio::IntoInnerError::into_error))
+        .and_then(|file| permissions.map_or(Ok(()), |p| file.set_permissions(p)));
     if written.is_err() {
         signals::abandon(&temp);
     }
     written
 }
 
-/// Writes `bytes` into an existing file that is not a regular one (a device, a FIFO).
-fn write_through(path: &str, bytes: &[u8]) -> stdio::Result<()> {
+/// Writes what `fill` writes into an existing file that is not a regular one (a device, a FIFO).
+fn write_through(path: &str, fill: &mut dyn FnMut(&mut dyn Write) -> stdio::Result<()>) -> stdio::Result<()> {
     let mut file = OpenOptions::new().write(true).open(path)?;
-    file.write_all(bytes)?;
+    fill(&mut file)?;
     file.flush()
 }
 

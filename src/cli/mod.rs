@@ -61,6 +61,8 @@ mod rules;
 mod scenarios;
 #[cfg(feature = "book")]
 mod selfplay;
+#[cfg(feature = "book")]
+mod shard;
 mod signals;
 #[cfg(feature = "book")]
 mod winprob;
@@ -120,6 +122,10 @@ enum Command {
     /// Files of games: convert records and the readable notation, show, validate.
     #[cfg(feature = "book")]
     Game(game_files::GameArgs),
+    /// The outputs of a sharded run (`--shard K/N`) merged into the unsharded run's, every shard
+    /// checked against its manifest (docs/SCALE.md).
+    #[cfg(feature = "book")]
+    Merge(shard::MergeArgs),
 }
 
 /// Parses the arguments, runs the subcommand and maps the outcome to an exit code (BOOK.md §11.1).
@@ -160,6 +166,8 @@ pub fn run() -> ExitCode {
         Command::Review(args) => review::review(args),
         #[cfg(feature = "book")]
         Command::Game(args) => game_files::game(args),
+        #[cfg(feature = "book")]
+        Command::Merge(args) => shard::merge(args),
     };
     io::finish(outcome)
 }

@@ -15,6 +15,7 @@ use super::args::{pool, Workers};
 use super::files::{read_text, write_lines};
 use super::io::{self, Exit, Failure, Outcome};
 use super::progress::{Progress, Unit};
+use super::shard::{lines_text, parse_shard, sha256_hex, Shard, ShardRun};
 
 #[derive(Debug, Args)]
 pub(super) struct ReviewArgs {
@@ -28,6 +29,10 @@ pub(super) struct ReviewArgs {
     /// Also write one JSON object per game (the review of `reviewGame`) to this file.
     #[arg(long, value_name = "FILE")]
     json: Option<String>,
+    /// Review only the games of shard K of N (from 0, by their order in GAMES) and write a
+    /// manifest beside the --json file for `dicechess merge` (docs/SCALE.md).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, requires = "json")]
+    shard: Option<Shard>,
     #[command(flatten)]
     workers: Workers,
 }
@@ -35,10 +40,13 @@ pub(super) struct ReviewArgs {
 /// `dicechess review`.
 pub(super) fn review(args: ReviewArgs) -> Outcome {
     let text = read_text(&args.input)?;
-    let games: Vec<(usize, &str)> =
+    let all: Vec<(usize, &str)> =
         text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect();
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let range = shard.range(all.len() as u64);
+    let games = all.get(range.start as usize..range.end as usize).unwrap_or_default();
     let mut total = 0u64;
-    for &(line, record) in &games {
+    for &(line, record) in games {
         let turns = check_record(record).map_err(|e| Failure::invalid(format!("{}:{line}: {e}", args.input)))?;
         total += turns as u64;
     }
@@ -69,7 +77,13 @@ pub(super) fn review(args: ReviewArgs) -> Outcome {
     out.flush()?;
     if let Some(path) = &args.json {
         let lines = reviews.iter().map(io::json).collect::<Result<Vec<_>, _>>()?;
-        write_lines(path, &lines)?;
+        if args.shard.is_some() {
+            let options = serde_json::json!({ "input": sha256_hex(text.as_bytes()), "time": args.time });
+            let run = ShardRun { command: "review", options, shard, unit: "games", total: all.len() as u64 };
+            run.write(path, lines_text(&lines).as_bytes())?;
+        } else {
+            write_lines(path, &lines)?;
+        }
     }
     Ok(Exit::Success)
 }

@@ -17,6 +17,7 @@ use super::files::{write_lines, write_output};
 use super::game::{play_game, start_position, BookRole, Game as PlayedGame, Player, Timing};
 use super::io::{self, Exit, Failure, Outcome};
 use super::progress::{Progress, Unit};
+use super::shard::{file_sha256, lines_text, parse_shard, Shard, ShardRun};
 
 #[derive(Debug, Args)]
 #[command(mut_arg("quiet", |a| a.help("No progress on stderr")))]
@@ -44,6 +45,10 @@ pub(super) struct SelfplayArgs {
     /// Write the games in the readable notation (docs/NOTATION.md) instead of JSON lines.
     #[arg(long)]
     notation: bool,
+    /// Play only the games of shard K of N (from 0), each as in the whole run, and write a
+    /// manifest beside the output for `dicechess merge` (docs/SCALE.md).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard, conflicts_with = "notation")]
+    shard: Option<Shard>,
     #[command(flatten)]
     workers: Workers,
 }
@@ -57,10 +62,11 @@ pub(super) struct Sides<'a> {
     pub black_book: Option<&'a str>,
 }
 
-/// Plays the games of `games` between `sides` and returns one JSON line per game, in game-index
-/// order; `timings` adds each turn's thinking time.
+/// Plays the games of `games` of indices `range` between `sides` and returns one JSON line per
+/// game, in game-index order; `timings` adds each turn's thinking time.
 pub(super) fn self_play(
     games: &GameArgs,
+    range: std::ops::Range<u64>,
     sides: &Sides<'_>,
     workers: &Workers,
     timings: bool,
@@ -79,11 +85,10 @@ pub(super) fn self_play(
     let (white_id, black_id) = (white.id(), black.id());
     let timing = if games.move_time == 0 { Timing::Untimed } else { Timing::PerMove(games.move_time) };
     let pool = pool(workers.count())?;
-    let progress = Progress::new(Some("selfplay"), Unit::Items, games.games, workers.quiet);
+    let progress = Progress::new(Some("selfplay"), Unit::Items, range.end - range.start, workers.quiet);
     let done = AtomicU64::new(0);
-    let count = usize::try_from(games.games).unwrap_or(usize::MAX);
     let lines: Result<Vec<String>, Failure> = pool.install(|| {
-        (0..count)
+        range
             .into_par_iter()
             .map(|g| {
                 let swapped = games.swap && g % 2 == 1;
@@ -92,7 +97,7 @@ pub(super) fn self_play(
                 } else {
                     (&white, &black, &white_id, &black_id)
                 };
-                let game = play_game(&start, GameSeeds::of_game(games.seed, g as u64), [w, b], &timing);
+                let game = play_game(&start, GameSeeds::of_game(games.seed, g), [w, b], &timing);
                 let record =
                     record_line(&format!("{}-{g}", games.seed), [wid, bid], start_dfen.as_deref(), &game, timings);
                 let k = done.fetch_add(1, Ordering::Relaxed) + 1;
@@ -158,9 +163,25 @@ pub(super) fn selfplay(args: SelfplayArgs) -> Outcome {
         white_book: args.white_book.as_deref(),
         black_book: args.black_book.as_deref(),
     };
-    let lines = self_play(&args.games, &sides, &args.workers, args.timings)?;
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let lines = self_play(&args.games, shard.range(args.games.games), &sides, &args.workers, args.timings)?;
     if args.notation {
         write_output(&args.output, notation_of(&lines)?.as_bytes())?;
+    } else if args.shard.is_some() {
+        let options = serde_json::json!({
+            "white": args.white,
+            "black": args.black.as_deref().unwrap_or(&args.white),
+            "games": args.games.games,
+            "seed": args.games.seed,
+            "swap": args.games.swap,
+            "start": args.games.start,
+            "moveTime": args.games.move_time,
+            "whiteBook": file_sha256(args.white_book.as_deref())?,
+            "blackBook": file_sha256(args.black_book.as_deref())?,
+            "timings": args.timings,
+        });
+        let run = ShardRun { command: "selfplay", options, shard, unit: "games", total: args.games.games };
+        run.write(&args.output, lines_text(&lines).as_bytes())?;
     } else {
         write_lines(&args.output, &lines)?;
     }

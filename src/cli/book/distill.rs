@@ -89,7 +89,7 @@ pub(super) struct DistillArgs {
 pub(super) fn distill(args: DistillArgs) -> Outcome {
     let started = Instant::now();
     let sides = Sides { white: &args.bot, black: args.opponent.as_deref(), white_book: None, black_book: None };
-    let lines = self_play(&args.games, &sides, &args.workers, false)?;
+    let lines = self_play(&args.games, 0..args.games.games, &sides, &args.workers, false)?;
     if let Some(path) = &args.games_out {
         write_lines(path, &lines)?;
     }

@@ -1,0 +1,212 @@
+//! Sharded runs (issue 16, docs/SCALE.md): `selfplay`, `datagen` and `review` with `--shard K/N`
+//! for N in {1, 2, 3, 7}, merged with `dicechess merge` in any order, give the unsharded output
+//! byte for byte; `merge` refuses a shard of another version or other options, a duplicate, a
+//! missing shard and content that is not what its manifest says.
+#![cfg(all(not(target_arch = "wasm32"), feature = "book"))] // native only: wasm-pack test builds every test target for wasm32
+#![cfg(all(feature = "cli", feature = "book"))]
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::cli::{fails, ok, path, run, scratch};
+
+/// Runs `command` (words) writing to `out` via `out_flag`, sharded as `k/n` when given.
+fn run_to(command: &[&str], out_flag: &str, out: &Path, shard: Option<(u64, u64)>) {
+    let spec = shard.map(|(k, n)| format!("{k}/{n}"));
+    let mut args: Vec<&str> = command.to_vec();
+    args.extend([out_flag, path(out), "--quiet"]);
+    if let Some(spec) = &spec {
+        args.extend(["--shard", spec.as_str()]);
+    }
+    ok(run(&args));
+}
+
+/// For each N, the shards merged (given in reverse order) equal the whole run's bytes.
+fn shards_merge_to_the_whole(name: &str, command: &[&str], out_flag: &str) -> PathBuf {
+    let dir = scratch(name);
+    let whole = dir.join("whole");
+    run_to(command, out_flag, &whole, None);
+    let expected = std::fs::read(&whole).unwrap();
+    assert!(!expected.is_empty());
+    for n in [1u64, 2, 3, 7] {
+        let parts: Vec<PathBuf> = (0..n).map(|k| dir.join(format!("{n}-{k}"))).collect();
+        for (k, part) in parts.iter().enumerate() {
+            run_to(command, out_flag, part, Some((k as u64, n)));
+            assert!(Path::new(&format!("{}.shard.json", part.display())).exists());
+        }
+        let merged = dir.join(format!("merged-{n}"));
+        let mut args = vec!["merge", "-o", path(&merged)];
+        args.extend(parts.iter().rev().map(|p| path(p)));
+        ok(run(&args));
+        assert_eq!(std::fs::read(&merged).unwrap(), expected, "{name}: {n} shards");
+    }
+    dir
+}
+
+#[test]
+fn selfplay_shards_merge_to_the_whole_run_and_merge_refuses_what_does_not_add_up() {
+    let command = [
+        "selfplay",
+        "--white",
+        "greedy",
+        "--black",
+        "random",
+        "--games",
+        "9",
+        "--seed",
+        "5",
+        "--swap",
+        "--move-time",
+        "0",
+    ];
+    let dir = shards_merge_to_the_whole("shard-selfplay", &command, "-o");
+    let shard = |k: u64| dir.join(format!("3-{k}"));
+    let merge = |parts: &[PathBuf]| {
+        let out = dir.join("bad");
+        let mut args = vec!["merge", "-o", path(&out)];
+        args.extend(parts.iter().map(|p| path(p)));
+        let message = fails(run(&args), 1);
+        assert!(!out.exists(), "no output for a refused merge");
+        message
+    };
+    let missing = merge(&[shard(0), shard(2)]);
+    assert!(missing.contains("1 of 3 shards missing: 1/3"), "{missing}");
+    let twice = merge(&[shard(0), shard(1), shard(1), shard(2)]);
+    assert!(twice.contains("shard 1/3 is given twice"), "{twice}");
+    // A shard of another run: other options, another count, another engine version.
+    let other = dir.join("other");
+    run_to(
+        &[
+            "selfplay",
+            "--white",
+            "greedy",
+            "--black",
+            "random",
+            "--games",
+            "9",
+            "--seed",
+            "6",
+            "--swap",
+            "--move-time",
+            "0",
+        ],
+        "-o",
+        &other,
+        Some((1, 3)),
+    );
+    let options = merge(&[shard(0), other.clone(), shard(2)]);
+    assert!(options.contains("its options differ"), "{options}");
+    let count = merge(&[shard(0), dir.join("2-1")]);
+    assert!(count.contains("its shard count (2 against 3) differs"), "{count}");
+    let manifest = |p: &Path| PathBuf::from(format!("{}.shard.json", p.display()));
+    let text = std::fs::read_to_string(manifest(&shard(1))).unwrap();
+    std::fs::write(manifest(&other), text.replace("\"engineVersion\": \"", "\"engineVersion\": \"0.0.0-")).unwrap();
+    std::fs::copy(shard(1), &other).unwrap();
+    let version = merge(&[shard(0), other.clone(), shard(2)]);
+    assert!(version.contains("its engine version (0.0.0-"), "{version}");
+    // Content that is not what its manifest says.
+    std::fs::write(manifest(&other), text).unwrap();
+    let mut bytes = std::fs::read(shard(1)).unwrap();
+    bytes.pop();
+    std::fs::write(&other, bytes).unwrap();
+    let tampered = merge(&[shard(0), other, shard(2)]);
+    assert!(tampered.contains("its content is not what its manifest says"), "{tampered}");
+    // No manifest, or a malformed shard argument.
+    let plain = dir.join("whole");
+    assert!(merge(&[plain]).contains("whole.shard.json"));
+    for bad in ["3/3", "1/0", "a/2", "1"] {
+        let out = dir.join("x");
+        let message = fails(run(&["selfplay", "--games", "2", "--shard", bad, "-o", path(&out)]), 2);
+        assert!(message.contains("expected K/N"), "{bad}: {message}");
+    }
+}
+
+#[test]
+fn datagen_and_review_shards_merge_to_the_whole_run() {
+    let datagen =
+        ["datagen", "--games", "8", "--seed", "3", "--pairs", "greedy:random,random:aggressive", "--samples", "2"];
+    let dir = shards_merge_to_the_whole("shard-datagen", &datagen, "-o");
+    // Reviews of four short self-play games (3 to 17 turns), untimed (exact).
+    let games = dir.join("games.jsonl");
+    let start = "4k3/8/8/8/8/8/8/R3K2R w - - 0 1";
+    ok(run(&[
+        "selfplay",
+        "--white",
+        "aggressive",
+        "--black",
+        "random",
+        "--games",
+        "4",
+        "--seed",
+        "2",
+        "--move-time",
+        "0",
+        "--start",
+        start,
+        "--quiet",
+        "-o",
+        path(&games),
+    ]));
+    let review = ["review", path(&games), "--time", "0"];
+    shards_merge_to_the_whole("shard-review", &review, "--json");
+}
+
+/// An arena report without its timing fields (`threads`, each match's `latencyMs` and
+/// `durationMs`), which a sharded run cannot add up.
+fn without_timing(mut report: serde_json::Value) -> serde_json::Value {
+    report.as_object_mut().unwrap().remove("threads");
+    for m in report["matches"].as_array_mut().unwrap() {
+        let m = m.as_object_mut().unwrap();
+        assert!(m.remove("latencyMs").is_some() && m.remove("durationMs").is_some());
+    }
+    report
+}
+
+#[test]
+fn arena_shards_add_up_to_the_whole_report_with_its_sprt_on_the_totals() {
+    let dir = scratch("shard-arena");
+    let arena = [
+        "arena",
+        "--bot",
+        "greedy",
+        "--baseline",
+        "random,aggressive",
+        "--pairs",
+        "10",
+        "--seed",
+        "4",
+        "--move-time",
+        "0",
+        "--sprt",
+        "0,10,0.05,0.05",
+    ];
+    let whole = dir.join("whole.json");
+    run_to(&arena, "--json", &whole, None);
+    let expected = without_timing(common::cli::read_json(&whole));
+    assert_eq!(expected["matches"][0]["stopReason"], "completed", "a test of the totals needs the whole run");
+    for n in [1u64, 2, 3, 7] {
+        let parts: Vec<PathBuf> = (0..n).map(|k| dir.join(format!("{n}-{k}.json"))).collect();
+        for (k, part) in parts.iter().enumerate() {
+            run_to(&arena, "--json", part, Some((k as u64, n)));
+        }
+        let merged = dir.join(format!("merged-{n}.json"));
+        let mut args = vec!["merge", "-o", path(&merged)];
+        args.extend(parts.iter().map(|p| path(p)));
+        ok(run(&args));
+        let report = common::cli::read_json(&merged);
+        let latency = &report["matches"][1]["latencyMs"];
+        assert_eq!(latency["count"], expected_latency_count(&whole), "{n} shards");
+        assert!(latency["p50"].is_null() && latency["max"].is_number());
+        assert_eq!(without_timing(report), expected, "{n} shards");
+    }
+    // A shard needs the report; the games file is not sharded.
+    let out = dir.join("x.json");
+    fails(run(&["arena", "--pairs", "2", "--shard", "0/2"]), 2);
+    fails(run(&["arena", "--pairs", "2", "--shard", "0/2", "--json", path(&out), "--games", path(&out)]), 2);
+}
+
+/// The number of turns the bot played in the second match of the report at `path`.
+fn expected_latency_count(path: &Path) -> serde_json::Value {
+    common::cli::read_json(path)["matches"][1]["latencyMs"]["count"].clone()
+}
