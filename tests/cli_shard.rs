@@ -210,3 +210,97 @@ fn arena_shards_add_up_to_the_whole_report_with_its_sprt_on_the_totals() {
 fn expected_latency_count(path: &Path) -> serde_json::Value {
     common::cli::read_json(path)["matches"][1]["latencyMs"]["count"].clone()
 }
+
+#[test]
+fn books_built_from_the_counts_of_parts_are_the_book_of_all_the_games() {
+    let dir = scratch("shard-book");
+    // Seeded games in 7 shards, a bad line and a game from another start in two of them.
+    let mut parts = Vec::new();
+    for k in 0..7u64 {
+        let part = dir.join(format!("games-{k}.jsonl"));
+        let spec = format!("{k}/7");
+        ok(run(&[
+            "selfplay",
+            "--white",
+            "greedy",
+            "--black",
+            "aggressive",
+            "--games",
+            "140",
+            "--move-time",
+            "0",
+            "--quiet",
+            "--shard",
+            &spec,
+            "-o",
+            path(&part),
+        ]));
+        parts.push(part);
+    }
+    let mut extra = std::fs::read_to_string(&parts[2]).unwrap();
+    extra.push_str("{not json\n");
+    std::fs::write(&parts[2], extra).unwrap();
+    let mut custom = std::fs::read_to_string(&parts[5]).unwrap();
+    custom.push_str("{\"result\":\"1-0\",\"start\":\"4k3/8/8/8/8/8/8/R3K3 w - - 0 1\",\"turns\":[]}\n");
+    std::fs::write(&parts[5], custom).unwrap();
+    let all = dir.join("all.jsonl");
+    let text: String = parts.iter().map(|p| std::fs::read_to_string(p).unwrap()).collect();
+    std::fs::write(&all, text).unwrap();
+    let options = ["--max-ply", "6", "--quiet"];
+    let build = |inputs: &[&Path], out: &Path, extra: &[&str]| {
+        let mut args = vec!["book", "build"];
+        args.extend(inputs.iter().map(|p| path(p)));
+        args.extend(["-o", path(out)]);
+        args.extend(options);
+        args.extend(extra);
+        ok(run(&args));
+    };
+    let counts: Vec<PathBuf> = parts
+        .iter()
+        .map(|p| {
+            let c = PathBuf::from(format!("{}.counts", p.display()));
+            build(&[p], &c, &[]);
+            c
+        })
+        .collect();
+    // Counts of counts: any grouping, in game order, is the count file of all the games.
+    let whole_counts = dir.join("all.counts");
+    build(&[&all], &whole_counts, &[]);
+    let (first, rest) = (dir.join("first.counts"), dir.join("rest.counts"));
+    build(&counts[..3].iter().map(PathBuf::as_path).collect::<Vec<_>>(), &first, &[]);
+    build(&counts[3..].iter().map(PathBuf::as_path).collect::<Vec<_>>(), &rest, &[]);
+    let merged = dir.join("merged.counts");
+    build(&[&first, &rest], &merged, &[]);
+    assert_eq!(std::fs::read(&merged).unwrap(), std::fs::read(&whole_counts).unwrap());
+    for format in ["tsv", "weighted", "dcb"] {
+        let (from_games, from_counts) = (dir.join(format!("g.{format}")), dir.join(format!("c.{format}")));
+        let (stats_g, stats_c) = (dir.join(format!("g-{format}.json")), dir.join(format!("c-{format}.json")));
+        build(&[&all], &from_games, &["--format", format, "--min-games", "3", "--stats", path(&stats_g)]);
+        build(&[&first, &rest], &from_counts, &["--format", format, "--min-games", "3", "--stats", path(&stats_c)]);
+        assert_eq!(std::fs::read(&from_counts).unwrap(), std::fs::read(&from_games).unwrap(), "{format}");
+        let stats = |p: &Path| {
+            let mut v = common::cli::read_json(p);
+            v.as_object_mut().unwrap().remove("elapsedMs");
+            v
+        };
+        let s = stats(&stats_g);
+        assert_eq!(stats(&stats_c), s, "{format}");
+        assert_eq!(s["gamesSkipped"], serde_json::json!({"json": 1, "custom-start": 1}));
+    }
+    // Counts made under other options, or by another version, are refused.
+    let out = dir.join("x.dcb");
+    let other = fails(run(&["book", "build", path(&counts[0]), "-o", path(&out)]), 1);
+    assert!(
+        other.contains("counts built with no --min-rating, --max-ply 6, not no --min-rating, --max-ply 20"),
+        "{other}"
+    );
+    let text = std::fs::read_to_string(&counts[0]).unwrap();
+    let old = dir.join("old.counts");
+    std::fs::write(&old, text.replacen("\"engineVersion\":\"", "\"engineVersion\":\"0.0.0-", 1)).unwrap();
+    let version = fails(run(&["book", "build", path(&old), "-o", path(&out), "--max-ply", "6"]), 1);
+    assert!(version.contains("counts of engine version 0.0.0-"), "{version}");
+    let broken = dir.join("broken.counts");
+    std::fs::write(&broken, text.replacen('\t', " ", 1)).unwrap();
+    let line = fails(run(&["book", "build", path(&broken), "-o", path(&out), "--max-ply", "6"]), 1);
+    assert!(line.contains("line 2: not five tab-separated fields"), "{line}");
+}

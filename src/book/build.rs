@@ -116,9 +116,9 @@ pub struct Summary {
 #[derive(Debug, Default)]
 pub struct Aggregator {
     key_ids: HashMap<Box<str>, u32>,
-    keys: Vec<Box<str>>,
-    pairs: HashMap<(u32, u64), [u32; 3]>,
-    summary: Summary,
+    pub(super) keys: Vec<Box<str>>,
+    pub(super) pairs: HashMap<(u32, u64), [u32; 3]>,
+    pub(super) summary: Summary,
 }
 
 impl Aggregator {
@@ -144,20 +144,25 @@ impl Aggregator {
                 self.summary.turns_replayed += game.turns;
                 for o in &game.observations {
                     self.summary.observations += 1;
-                    let id = match self.key_ids.get(o.key.as_str()) {
-                        Some(&id) => id,
-                        None => {
-                            let id = self.keys.len() as u32;
-                            self.keys.push(o.key.as_str().into());
-                            self.key_ids.insert(o.key.as_str().into(), id);
-                            id
-                        }
-                    };
-                    let c = self.pairs.entry((id, o.moves)).or_default();
+                    let c = self.pair(&o.key, o.moves);
                     c[usize::from(o.outcome)] = c[usize::from(o.outcome)].saturating_add(1);
                 }
             }
         }
+    }
+
+    /// The W/D/L counters of the pair (`key`, `moves`), the key interned on first sight.
+    pub(super) fn pair(&mut self, key: &str, moves: u64) -> &mut [u32; 3] {
+        let id = match self.key_ids.get(key) {
+            Some(&id) => id,
+            None => {
+                let id = self.keys.len() as u32;
+                self.keys.push(key.into());
+                self.key_ids.insert(key.into(), id);
+                id
+            }
+        };
+        self.pairs.entry((id, moves)).or_default()
     }
 
     /// The kept pairs (BOOK.md §9.2) and the summary.

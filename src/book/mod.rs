@@ -7,6 +7,7 @@
 mod bot;
 pub(crate) mod build;
 mod convert;
+pub(crate) mod counts;
 pub mod dcb;
 pub(crate) mod distill;
 mod fnv;

@@ -26,6 +26,19 @@ pub enum SkipReason {
 }
 
 impl SkipReason {
+    /// Every reason.
+    pub const ALL: [SkipReason; 9] = [
+        SkipReason::Json,
+        SkipReason::Schema,
+        SkipReason::NoResult,
+        SkipReason::Rating,
+        SkipReason::BadStart,
+        SkipReason::CustomStart,
+        SkipReason::IllegalTurn,
+        SkipReason::AfterEnd,
+        SkipReason::ResultMismatch,
+    ];
+
     /// The reason's name in reports.
     pub fn code(self) -> &'static str {
         match self {

@@ -53,6 +53,16 @@ const WORST = [
   { function: 'getWinProbability', input: 'rBbq1bnr/pppNpppp/2q2N1r/8/B7/3B4/PPR1PPPn/RqBQKBbR b Kkq - 98 241 BBQ' }, // 8.9 ms
   { function: 'analyzeTurn', input: 'QQQQnnnk/Q3nnnn/Q3nnnn/Q3nnnn/Q6Q/Q6Q/Q4kbQ/QQQQKQQ1 w - - 0 1 QQQ' }, // 476 ms, +450 MB
   { function: 'reviewTurn', input: QUEENS_28 }, // killed at 10 s (9 to 14 s before the cap)
+  // With the king-capture walks, the stopping reply walk and the shared budget of the 56 rolls
+  // (session 11: the search of seed 29, and the inputs slowest before those changes).
+  { function: 'getBestMove:greedy', input: 'QQQPRnnk/Q3nnnn/Q3nnn1/Q3nnnn/k6Q/Q6Q/Q6Q/QQQQKQQQ w KQkq - 0 1 QQQ' }, // 109.6 ms, +132 MB, then 9 ms
+  { function: 'getBestMove:aggressive', input: '1QQQQQQK/Qk4Q1/Q3Q2Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQQ w - - 127 1 qQQ' }, // 220 ms, +136 MB, then 19 ms
+  { function: 'getBestMove:checkmate-aware', input: 'QQQPRnnk/Q3nnnn/Q3nnn1/Q3nnnn/k6Q/Q6Q/Q6Q/QQQQKQQQ w KQkq - 0 1 QQQ' }, // 9 ms (one draw over all king captures)
+  { function: 'getBestMove:expectimax-v2', input: 'QQQQnnnk/Qr2nnnn/Q3nnnn/Q1n1nnnn/2p4Q/Q6Q/Q6Q/QQQQKQQQ w - - 98 2 Krb' }, // 130-145 ms, then 100.6 ms
+  { function: 'getBestMove:aggressive', input: 'QQQQKnnk/Q3nnnn/Q3nnnr/Q3nnnR/6QQ/Q6Q/Q6Q/QQQQKQQQ w KQk a7h5 0 1 QQQ' }, // 104.5 ms, +49.5 MB
+  { function: 'getBestMove:expectimax', input: 'QqQQnnrk/Q3nR1n/Q3nRnn/Q3Nnnn/Qq5Q/Q5nQ/Q4pBQ/PQQQKPQQ w Kk h8 124 40 QQQ' }, // 103.6 ms, +104 MB
+  { function: 'analyzeTurn', input: 'QQQQnnnk/Q3nnnn/Q3nnnn/Q3nnnn/Q6N/QKN4Q/Q6Q/QQQQKQkQ w - f1 1 40 QQq' }, // 82.9 ms, +132 MB
+  { function: 'reviewTurn', input: 'QQQQBnnk/Q3nnnn/Q3nnnn/Q3nnnn/Q6Q/Q7/Q6Q/QQQQKQQQ w q - 74 1 QQQ' }, // 924 ms, then 309 ms
 ];
 
 for (const { function: name, input } of WORST) {

@@ -13,6 +13,7 @@ use serde_json::json;
 use crate::book::build::{
     is_blank, process_line, Aggregator, BuildOptions, BuiltBook, Skip, SkipReason, UsedGame, MAX_LINE_LEN,
 };
+use crate::book::counts;
 
 use crate::cli::args::{pool, Workers};
 use crate::cli::files::write_output;
@@ -27,17 +28,21 @@ pub(super) enum BuildFormat {
     Weighted,
     /// A binary book with W/D/L statistics.
     Dcb,
+    /// The raw counts, before --min-games: count files of parts of the games given as INPUT
+    /// build what all the games build (docs/SCALE.md; `book build` only).
+    Counts,
 }
 
 #[derive(Debug, Args)]
 pub(super) struct BuildArgs {
-    /// JSON Lines game records (`-` = stdin), read in this order.
+    /// JSON Lines game records (`-` = stdin), or count files (`--format counts`), read in this
+    /// order.
     #[arg(value_name = "INPUT", required = true)]
     inputs: Vec<String>,
     /// The book to write (`-` = stdout).
     #[arg(short, long, value_name = "OUT")]
     output: String,
-    /// Output format; default from the extension (`.dcb` → dcb, otherwise tsv).
+    /// Output format; default from the extension (`.dcb` → dcb, `.counts` → counts, otherwise tsv).
     #[arg(long, value_enum)]
     format: Option<BuildFormat>,
     /// Keep a (position, turn) pair seen in at least N games.
@@ -138,7 +143,14 @@ fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> stdio::Resu
 /// `dicechess book build` (BOOK.md §9).
 pub(super) fn build(args: BuildArgs) -> Outcome {
     let started = Instant::now();
-    let format = args.format.unwrap_or(if args.output.ends_with(".dcb") { BuildFormat::Dcb } else { BuildFormat::Tsv });
+    let format = args.format.unwrap_or(match args.output.rsplit_once('.').map(|(_, ext)| ext) {
+        Some("dcb") => BuildFormat::Dcb,
+        Some("counts") => BuildFormat::Counts,
+        _ => BuildFormat::Tsv,
+    });
+    if format == BuildFormat::Counts && args.stats.is_some() {
+        return Err(Failure::invalid("--stats describes a book: give it to the build from the counts"));
+    }
     let options = BuildOptions {
         min_games: args.min_games,
         min_rating: args.min_rating,
@@ -183,6 +195,16 @@ pub(super) fn build(args: BuildArgs) -> Outcome {
             Box::new(File::open(path).map_err(|e| Failure::io(format!("cannot read {path}: {e}")))?)
         };
         let mut reader = BufReader::with_capacity(1 << 16, reader);
+        let head = reader.fill_buf().map_err(|e| Failure::io(format!("cannot read {path}: {e}")))?;
+        if counts::is_counts(head) {
+            // The games before it first, in input order.
+            flush(&mut batch, &mut agg, &mut skipped_out, &mut skipped_count);
+            let mut text = String::new();
+            reader.read_to_string(&mut text).map_err(|e| Failure::io(format!("cannot read {path}: {e}")))?;
+            bytes_read += text.len() as u64;
+            agg.add_counts(&text, &options).map_err(|e| Failure::invalid(format!("{path}: {e}")))?;
+            continue;
+        }
         let mut number = 0u64;
         loop {
             let fits =
@@ -207,6 +229,17 @@ pub(super) fn build(args: BuildArgs) -> Outcome {
     flush(&mut batch, &mut agg, &mut skipped_out, &mut skipped_count);
     progress.finish();
 
+    if format == BuildFormat::Counts {
+        write_output(&args.output, agg.counts_text(&options).as_bytes())?;
+        if let Some((path, lines)) = args.skipped.as_deref().map(|p| (p, &skipped_out[..])) {
+            write_output(path, lines)?;
+        }
+        if !args.workers.quiet {
+            let s = agg.summary();
+            eprintln!("{} games read, {} used; the counts written to {}", s.games_read, s.games_used, args.output);
+        }
+        return Ok(Exit::Success);
+    }
     let built = agg.finish(&options);
     let report = BuildReport {
         output: &args.output,
@@ -242,6 +275,7 @@ pub(super) fn write_built(built: &BuiltBook, format: BuildFormat, report: &Build
             built.summary.pairs_kept,
             built.summary.keys_kept,
         ),
+        BuildFormat::Counts => return Err(Failure::invalid("--format counts is written by book build only")),
     };
     write_output(report.output, &bytes)?;
     if let Some((path, lines)) = report.skipped {
