@@ -11,6 +11,11 @@ use std::path::{Path, PathBuf};
 
 use common::cli::{fails, ok, path, run, scratch};
 
+/// The words of `text`, split at white space.
+fn words(text: &str) -> Vec<&str> {
+    text.split_whitespace().collect()
+}
+
 /// Runs `command` (words) writing to `out` via `out_flag`, sharded as `k/n` when given.
 fn run_to(command: &[&str], out_flag: &str, out: &Path, shard: Option<(u64, u64)>) {
     let spec = shard.map(|(k, n)| format!("{k}/{n}"));
@@ -46,20 +51,7 @@ fn shards_merge_to_the_whole(name: &str, command: &[&str], out_flag: &str) -> Pa
 
 #[test]
 fn selfplay_shards_merge_to_the_whole_run_and_merge_refuses_what_does_not_add_up() {
-    let command = [
-        "selfplay",
-        "--white",
-        "greedy",
-        "--black",
-        "random",
-        "--games",
-        "9",
-        "--seed",
-        "5",
-        "--swap",
-        "--move-time",
-        "0",
-    ];
+    let command = words("selfplay --white greedy --black random --games 9 --seed 5 --swap --move-time 0");
     let dir = shards_merge_to_the_whole("shard-selfplay", &command, "-o");
     let shard = |k: u64| dir.join(format!("3-{k}"));
     let merge = |parts: &[PathBuf]| {
@@ -77,20 +69,7 @@ fn selfplay_shards_merge_to_the_whole_run_and_merge_refuses_what_does_not_add_up
     // A shard of another run: other options, another count, another engine version.
     let other = dir.join("other");
     run_to(
-        &[
-            "selfplay",
-            "--white",
-            "greedy",
-            "--black",
-            "random",
-            "--games",
-            "9",
-            "--seed",
-            "6",
-            "--swap",
-            "--move-time",
-            "0",
-        ],
+        &words("selfplay --white greedy --black random --games 9 --seed 6 --swap --move-time 0"),
         "-o",
         &other,
         Some((1, 3)),
@@ -124,30 +103,14 @@ fn selfplay_shards_merge_to_the_whole_run_and_merge_refuses_what_does_not_add_up
 
 #[test]
 fn datagen_and_review_shards_merge_to_the_whole_run() {
-    let datagen =
-        ["datagen", "--games", "8", "--seed", "3", "--pairs", "greedy:random,random:aggressive", "--samples", "2"];
+    let datagen = words("datagen --games 8 --seed 3 --pairs greedy:random,random:aggressive --samples 2");
     let dir = shards_merge_to_the_whole("shard-datagen", &datagen, "-o");
     // Reviews of four short self-play games (3 to 17 turns), untimed (exact).
     let games = dir.join("games.jsonl");
     let start = "4k3/8/8/8/8/8/8/R3K2R w - - 0 1";
-    ok(run(&[
-        "selfplay",
-        "--white",
-        "aggressive",
-        "--black",
-        "random",
-        "--games",
-        "4",
-        "--seed",
-        "2",
-        "--move-time",
-        "0",
-        "--start",
-        start,
-        "--quiet",
-        "-o",
-        path(&games),
-    ]));
+    let mut selfplay = words("selfplay --white aggressive --black random --games 4 --seed 2 --move-time 0 --quiet");
+    selfplay.extend(["--start", start, "-o", path(&games)]);
+    ok(run(&selfplay));
     let review = ["review", path(&games), "--time", "0"];
     shards_merge_to_the_whole("shard-review", &review, "--json");
 }
@@ -166,21 +129,9 @@ fn without_timing(mut report: serde_json::Value) -> serde_json::Value {
 #[test]
 fn arena_shards_add_up_to_the_whole_report_with_its_sprt_on_the_totals() {
     let dir = scratch("shard-arena");
-    let arena = [
-        "arena",
-        "--bot",
-        "greedy",
-        "--baseline",
-        "random,aggressive",
-        "--pairs",
-        "10",
-        "--seed",
-        "4",
-        "--move-time",
-        "0",
-        "--sprt",
-        "0,10,0.05,0.05",
-    ];
+    let arena = words(
+        "arena --bot greedy --baseline random,aggressive --pairs 10 --seed 4 --move-time 0 --sprt 0,10,0.05,0.05",
+    );
     let whole = dir.join("whole.json");
     run_to(&arena, "--json", &whole, None);
     let expected = without_timing(common::cli::read_json(&whole));
@@ -303,4 +254,53 @@ fn books_built_from_the_counts_of_parts_are_the_book_of_all_the_games() {
     std::fs::write(&broken, text.replacen('\t', " ", 1)).unwrap();
     let line = fails(run(&["book", "build", path(&broken), "-o", path(&out), "--max-ply", "6"]), 1);
     assert!(line.contains("line 2: not five tab-separated fields"), "{line}");
+}
+
+/// The records of a book as `(key hash, moves) → [weight, W, D, L]`, from `book convert --to dump`.
+fn dump(book: &Path) -> std::collections::BTreeMap<(String, String), [u64; 4]> {
+    let text = ok(run(&["book", "convert", path(book), "-", "--to", "dump"]));
+    text.lines()
+        .map(|l| {
+            let f: Vec<&str> = l.split('\t').collect();
+            let n = |i: usize| f[i].parse::<u64>().unwrap();
+            ((f[0].to_owned(), f[1].to_owned()), [n(2), n(3), n(4), n(5)])
+        })
+        .collect()
+}
+
+#[test]
+fn book_merge_adds_the_records_of_finished_books() {
+    let dir = scratch("shard-book-merge");
+    let (games_a, games_b) = (dir.join("a.jsonl"), dir.join("b.jsonl"));
+    for (games, seed) in [(&games_a, "1"), (&games_b, "2")] {
+        let mut args = words("selfplay --white greedy --black aggressive --games 150 --move-time 0 --quiet --seed");
+        args.extend([seed, "-o", path(games)]);
+        ok(run(&args));
+    }
+    let (a, b, a_tsv) = (dir.join("a.dcb"), dir.join("b.dcb"), dir.join("a.tsv"));
+    for (games, book, format) in [(&games_a, &a, "dcb"), (&games_b, &b, "dcb"), (&games_a, &a_tsv, "weighted")] {
+        let mut args = words("book build --min-games 1 --max-ply 4 --quiet --format");
+        args.extend([format, path(games), "-o", path(book)]);
+        ok(run(&args));
+    }
+    let merged = dir.join("merged.dcb");
+    ok(run(&["book", "merge", path(&b), path(&a), "-o", path(&merged)]));
+    let (da, db, dm) = (dump(&a), dump(&b), dump(&merged));
+    assert!(da.keys().any(|k| db.contains_key(k)), "the books share pairs");
+    let mut expected = da.clone();
+    for (k, v) in &db {
+        let e = expected.entry(k.clone()).or_default();
+        for (x, y) in e.iter_mut().zip(v) {
+            *x += y;
+        }
+    }
+    assert_eq!(dm, expected);
+    // A TSV book has no statistics: merged with the binary one, the weights add and the
+    // statistics go.
+    let mixed = dir.join("mixed.dcb");
+    ok(run(&["book", "merge", path(&a_tsv), path(&a), "-o", path(&mixed)]));
+    let doubled: std::collections::BTreeMap<_, _> = da.iter().map(|(k, v)| (k.clone(), [2 * v[0], 0, 0, 0])).collect();
+    assert_eq!(dump(&mixed), doubled);
+    let refused = fails(run(&["book", "merge", path(&games_a), "-o", path(&dir.join("x.dcb"))]), 1);
+    assert!(refused.contains("a.jsonl"), "{refused}");
 }

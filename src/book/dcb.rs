@@ -280,6 +280,29 @@ fn check(bytes: &[u8]) -> Result<(usize, u32), DcbError> {
     Ok((count, flags))
 }
 
+/// Merges binary books as Polyglot's `merge-book` does (issue 16): the records of one key hash
+/// and turn become one, their weights added (saturating at 4294967295) and their W/D/L added;
+/// the statistics are kept when every book has them, else dropped (flag and counts).
+pub fn merge<B: AsRef<[u8]>>(books: &[DcbBook<B>]) -> Vec<u8> {
+    let stats = books.iter().all(DcbBook::has_stats);
+    let mut records: Vec<Record> = books.iter().flat_map(DcbBook::records).collect();
+    crate::sort::sort_by(&mut records, |a, b| a.sort_key().cmp(&b.sort_key()));
+    let mut merged: Vec<Record> = Vec::with_capacity(records.len());
+    for r in records {
+        let r = if stats { r } else { Record { wins: 0, draws: 0, losses: 0, ..r } };
+        match merged.last_mut() {
+            Some(m) if m.sort_key() == r.sort_key() => {
+                m.weight = m.weight.saturating_add(r.weight);
+                m.wins = m.wins.saturating_add(r.wins);
+                m.draws = m.draws.saturating_add(r.draws);
+                m.losses = m.losses.saturating_add(r.losses);
+            }
+            _ => merged.push(r),
+        }
+    }
+    write(if stats { FLAG_STATS } else { 0 }, &mut merged)
+}
+
 /// Writes a binary book: the header (checksum included) and `records` sorted by `(keyHash,
 /// moves)`. The caller guarantees one record per key hash and moves (a strict order).
 pub fn write(flags: u32, records: &mut [Record]) -> Vec<u8> {

@@ -1,5 +1,5 @@
-//! The book tools (BOOK.md §11): `book build`, `book validate`, `book convert`, `book probe` and
-//! `book distill`, one file each.
+//! The book tools (BOOK.md §11): `book build`, `book validate`, `book convert`, `book probe`,
+//! `book distill` and `book merge`, one file each.
 //!
 //! Thin over `crate::book`: these files read and write files, run the builder's batches on
 //! threads and format reports; every rule lives in the library.
@@ -7,6 +7,7 @@
 mod build;
 mod convert;
 mod distill;
+mod merge;
 mod probe;
 mod validate;
 
@@ -32,6 +33,9 @@ enum BookCommand {
     Probe(probe::ProbeArgs),
     /// Self-play with a chosen bot, then build a book from the games (BOOK.md §10.2).
     Distill(distill::DistillArgs),
+    /// Merge books into one binary book: the weights and W/D/L of one position and turn added
+    /// (docs/SCALE.md).
+    Merge(merge::MergeArgs),
 }
 
 /// Runs a `book` subcommand.
@@ -42,5 +46,6 @@ pub(super) fn run(args: BookArgs) -> Outcome {
         BookCommand::Convert(a) => convert::convert(a),
         BookCommand::Probe(a) => probe::probe(a),
         BookCommand::Distill(a) => distill::distill(a),
+        BookCommand::Merge(a) => merge::merge(a),
     }
 }
