@@ -76,9 +76,20 @@ export async function newGame() {
  * @param {string} text
  */
 export async function importGame(text) {
-  const answer = await rules.call('loadGame', text, randomSeed());
-  if (!answer.ok) return answer;
+  // A new generation first: a bot's turn in flight stops before its next move, which would
+  // otherwise reach the rules Worker after the load and be played in the loaded game.
   const gen = ++state.gen;
+  const answer = await rules.call('loadGame', text, randomSeed());
+  if (gen !== state.gen) return answer;
+  if (!answer.ok) {
+    // The game on the board goes on from what the Worker holds (a move in flight included);
+    // a bot's turn that was stopped starts again.
+    const snap = await rules.call('snapshot');
+    if (gen !== state.gen) return answer;
+    if (snap) take(snap);
+    advance(gen);
+    return answer;
+  }
   const snap = answer.snapshot;
   if (!snap.status.over) state.human = snap.turn;
   state.game++;
