@@ -537,11 +537,14 @@ describe('www-demo in headless Chromium', { skip }, () => {
         const first = imported.moves()[0].uci;
         await clickMove(page, imported, first, tap);
       }
-      // The notation form loads the whole game again.
+      // The notation form loads the whole game again. (A pass may follow it at once: the next
+      // roll, random after an import, can leave the player no legal move.)
       await page.fill('#import-text', notation);
+      await page.$eval('#import-result', (e) => { delete e.dataset.ok; });
       await press('#import');
-      await page.waitForFunction((n) => document.querySelector('#board').dataset.turns === String(n) && document.querySelector('#import-result').dataset.ok === 'true', record.turns.length);
-      assert.deepEqual((await pageGame(page)).history.map((t) => [t.dice, t.moves]), record.turns.map((t) => [t.dice, t.moves]));
+      await page.waitForFunction((n) => Number(document.querySelector('#board').dataset.turns) >= n && document.querySelector('#import-result').dataset.ok === 'true', record.turns.length);
+      const loaded = (await pageGame(page)).history.slice(0, record.turns.length);
+      assert.deepEqual(loaded.map((t) => [t.dice, t.moves]), record.turns.map((t) => [t.dice, t.moves]));
       await page.$eval('#import-result', (e) => e.scrollIntoView({ block: 'nearest' }));
       await shot('import');
       assert.deepEqual((await mainThread(page)).wasm, [], 'no WebAssembly on the main thread');
