@@ -13,6 +13,7 @@ pub use review::{
     BLUNDER_FROM, INACCURACY_FROM, MISTAKE_FROM,
 };
 
+use crate::rules::share;
 use crate::search::expectimax_v2::{Analysis, DefaultEvaluator, ExpectimaxV2Bot};
 use crate::search::{
     candidate_turns, roll_chances, roll_chances_of, roll_estimate, rolls56, win_chances, Deadline, Turn, WinChances,
@@ -133,7 +134,7 @@ impl Centring {
             let total: u64 = turns.iter().flatten().map(Turns::count).sum();
             let limit = |t: &Turns| match total {
                 0..=MAX_CANDIDATE_TURNS => MAX_CANDIDATE_TURNS,
-                _ => ((u128::from(MAX_CANDIDATE_TURNS) * u128::from(t.count())) / u128::from(total)).max(1) as u64,
+                _ => share(MAX_CANDIDATE_TURNS, t.count(), total),
             };
             for ((r, slot), (roll, turns)) in rolls56().iter().zip(best.iter_mut()).zip(rolls.iter().zip(&turns)) {
                 *slot = roll_chances_of(roll, turns.as_ref(), turns.as_ref().map_or(0, limit));

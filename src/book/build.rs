@@ -112,6 +112,16 @@ pub struct Summary {
     pub keys_kept: u64,
 }
 
+impl Summary {
+    /// Counts `n` games skipped for `reason` (reasons in order of first occurrence).
+    pub(super) fn skipped(&mut self, reason: SkipReason, n: u64) {
+        match self.games_skipped.iter_mut().find(|(r, _)| *r == reason) {
+            Some((_, total)) => *total += n,
+            None => self.games_skipped.push((reason, n)),
+        }
+    }
+}
+
 /// Aggregates used games: keys interned once, 8 bytes of packed moves and three counters per pair.
 #[derive(Debug, Default)]
 pub struct Aggregator {
@@ -135,10 +145,7 @@ impl Aggregator {
     pub fn add(&mut self, outcome: &Result<UsedGame, Skip>) {
         self.summary.games_read += 1;
         match outcome {
-            Err(s) => match self.summary.games_skipped.iter_mut().find(|(r, _)| *r == s.reason) {
-                Some((_, n)) => *n += 1,
-                None => self.summary.games_skipped.push((s.reason, 1)),
-            },
+            Err(s) => self.summary.skipped(s.reason, 1),
             Ok(game) => {
                 self.summary.games_used += 1;
                 self.summary.turns_replayed += game.turns;

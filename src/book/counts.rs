@@ -118,10 +118,7 @@ impl Aggregator {
                 .into_iter()
                 .find(|r| r.code() == code)
                 .ok_or_else(|| CountsError::Header(format!("unknown skip reason {code:?}")))?;
-            match s.games_skipped.iter_mut().find(|(r, _)| *r == reason) {
-                Some((_, total)) => *total += n,
-                None => s.games_skipped.push((reason, n)),
-            }
+            s.skipped(reason, n);
         }
         let mut count = 0u64;
         for (i, line) in lines.enumerate() {

@@ -81,7 +81,6 @@ pub(super) struct ArenaArgs {
     pub shard: Option<Shard>,
 }
 
-/// The start positions of an arena: `--openings` lines, `--start`, or the standard start.
 /// A shard of an arena: the options that decide its pairs.
 fn arena_shard(args: &ArenaArgs, shard: Shard) -> ShardRun<'static> {
     let sprt = args.sprt.map(|p| [p.elo0, p.elo1, p.alpha, p.beta]);
@@ -130,6 +129,7 @@ fn overrun_note(label: &str, budget_ms: u64, latencies: &[u64], cpu: &[u64], thr
     })
 }
 
+/// The start positions of an arena: `--openings` lines, `--start`, or the standard start.
 fn arena_starts(args: &ArenaArgs) -> Result<Vec<Position>, Failure> {
     if let Some(path) = &args.openings {
         let bytes = read_input(path)?;

@@ -89,6 +89,22 @@ impl<'a, 'v> Sample<'a, 'v> {
     }
 }
 
+/// The share of `limit` of a part of `count` among `total` (at least 1): how a sample past a cap
+/// is split in proportion. u128: `limit * count` may pass u64.
+pub(crate) fn share(limit: u64, count: u64, total: u64) -> u64 {
+    u64::try_from(u128::from(limit) * u128::from(count) / u128::from(total.max(1))).unwrap_or(limit).max(1)
+}
+
+/// The king captures at or below a first step: itself if it is a leaf, else those its counts hold.
+#[inline]
+fn captures_at_first(step: &Step, info: &FirstInfo) -> u64 {
+    if step.is_leaf {
+        u64::from(step.captures_king)
+    } else {
+        info.below.captures()
+    }
+}
+
 /// The king captures at or below a child: itself if it is a leaf, else those its counts hold.
 #[inline]
 fn captures_at(child: &Child) -> u64 {
@@ -516,9 +532,8 @@ impl Turns {
         if total <= limit {
             return self.try_for_each_turn(f);
         }
-        // At least one turn of each first step; u128: `limit * count` may pass u64.
-        let quota = |count: u64| ((u128::from(limit) * u128::from(count)) / u128::from(total)).max(1) as u64;
-        self.sample(&mut Sample::new(limit, 0, MAX_DEPTH, &mut f), quota)
+        // At least one turn of each first step.
+        self.sample(&mut Sample::new(limit, 0, MAX_DEPTH, &mut f), |count| share(limit, count, total))
     }
 
     /// The king captures of at most `max_len` micro-moves in canonical order until `f` breaks,
@@ -549,14 +564,7 @@ impl Turns {
 
     /// The number of king captures among the legal turns.
     pub fn king_capture_count(&self) -> u64 {
-        let below = |(step, info): (&Step, &FirstInfo)| {
-            if step.is_leaf {
-                u64::from(step.captures_king)
-            } else {
-                info.below.captures()
-            }
-        };
-        self.first.iter().zip(&self.first_info).map(below).sum()
+        self.first.iter().zip(&self.first_info).map(|(step, info)| captures_at_first(step, info)).sum()
     }
 
     /// The fewest micro-moves of a king capture, or `None` without one.
@@ -584,8 +592,7 @@ impl Turns {
             let i = key as u32 as usize;
             let (Some(step), Some(info)) = (self.first.get(i), self.first_info.get(i)) else { continue };
             s.quota = quota(info.below.legal(self.max_spent));
-            let captures = if step.is_leaf { u64::from(step.captures_king) } else { info.below.captures() };
-            if !s.enters(0, step.is_leaf, captures) {
+            if !s.enters(0, step.is_leaf, captures_at_first(step, info)) {
                 continue;
             }
             s.path[0] = step.mv;
