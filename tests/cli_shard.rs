@@ -223,6 +223,12 @@ fn books_built_from_the_counts_of_parts_are_the_book_of_all_the_games() {
     let merged = dir.join("merged.counts");
     build(&[&first, &rest], &merged, &[]);
     assert_eq!(std::fs::read(&merged).unwrap(), std::fs::read(&whole_counts).unwrap());
+    // `book merge` adds count files by a k-way merge of the sorted files: the same bytes.
+    let streamed = dir.join("streamed.counts");
+    ok(run(
+        &[&["book", "merge", "-o", path(&streamed)][..], &counts.iter().map(|p| path(p)).collect::<Vec<_>>()].concat()
+    ));
+    assert_eq!(std::fs::read(&streamed).unwrap(), std::fs::read(&whole_counts).unwrap());
     for format in ["tsv", "weighted", "dcb"] {
         let (from_games, from_counts) = (dir.join(format!("g.{format}")), dir.join(format!("c.{format}")));
         let (stats_g, stats_c) = (dir.join(format!("g-{format}.json")), dir.join(format!("c-{format}.json")));
@@ -254,6 +260,33 @@ fn books_built_from_the_counts_of_parts_are_the_book_of_all_the_games() {
     std::fs::write(&broken, text.replacen('\t', " ", 1)).unwrap();
     let line = fails(run(&["book", "build", path(&broken), "-o", path(&out), "--max-ply", "6"]), 1);
     assert!(line.contains("line 2: not five tab-separated fields"), "{line}");
+    // The streamed merge refuses the same, names the file, and checks the order it relies on.
+    let merged = dir.join("refused.counts");
+    let merge = |inputs: &[&Path]| {
+        let message = fails(
+            run(&[&["book", "merge", "-o", path(&merged)][..], &inputs.iter().map(|p| path(p)).collect::<Vec<_>>()]
+                .concat()),
+            1,
+        );
+        assert!(!merged.exists(), "no output for a refused merge");
+        message
+    };
+    let message = merge(&[&counts[1], &broken]);
+    assert!(message.contains("broken.counts: line 2: not five tab-separated fields"), "{message}");
+    let message = merge(&[&counts[1], &old]);
+    assert!(message.contains("old.counts: counts of engine version 0.0.0-"), "{message}");
+    let message = merge(&[&counts[1], &whole_counts, &dir.join("c.tsv")]);
+    assert!(message.contains("not a count file, where"), "{message}");
+    let mut lines: Vec<&str> = text.lines().collect();
+    lines.swap(1, 2);
+    let unsorted = dir.join("unsorted.counts");
+    std::fs::write(&unsorted, lines.join("\n") + "\n").unwrap();
+    let message = merge(&[&counts[1], &unsorted]);
+    assert!(message.contains("unsorted.counts: line 3: not sorted after the line before"), "{message}");
+    let other = dir.join("other.counts");
+    build(&[&parts[0]], &other, &["--any-start"]);
+    let message = merge(&[&counts[1], &other]);
+    assert!(message.contains("other.counts: counts built with"), "{message}");
 }
 
 /// The records of a book as `(key hash, moves) → [weight, W, D, L]`, from `book convert --to dump`.
@@ -303,4 +336,114 @@ fn book_merge_adds_the_records_of_finished_books() {
     assert_eq!(dump(&mixed), doubled);
     let refused = fails(run(&["book", "merge", path(&games_a), "-o", path(&dir.join("x.dcb"))]), 1);
     assert!(refused.contains("a.jsonl"), "{refused}");
+}
+
+/// A small endgame start: few turns a roll, so that the playout judging is quick.
+const SMALL_START: &str = "r3k3/pp6/8/8/8/8/PP6/R3K3 w Qq - 0 1";
+
+#[test]
+fn book_distill_shards_count_their_games_and_judge_their_rolls_as_the_whole_run() {
+    // Without search: each shard counts its games; the counts merged build the whole run's book.
+    let plain = words("book distill --bot greedy --opponent random --games 120 --seed 4 --max-ply 8");
+    let dir = scratch("shard-distill");
+    let whole_book = dir.join("plain.tsv");
+    let mut args = plain.clone();
+    args.extend(["-o", path(&whole_book), "--min-games", "3", "--quiet"]);
+    ok(run(&args));
+    let counts =
+        shards_merge_to_the_whole("shard-distill-counts", &[&plain[..], &["--format", "counts"]].concat(), "-o");
+    for n in [1, 2, 3, 7] {
+        let from_counts = dir.join(format!("plain-{n}.tsv"));
+        let merged = counts.join(format!("merged-{n}"));
+        ok(run(&[
+            "book",
+            "build",
+            path(&merged),
+            "--max-ply",
+            "8",
+            "--min-games",
+            "3",
+            "-o",
+            path(&from_counts),
+            "--quiet",
+        ]));
+        assert_eq!(std::fs::read(&from_counts).unwrap(), std::fs::read(&whole_book).unwrap(), "{n} shards");
+    }
+
+    // Search mode: each shard judges its part of the rolls; the judgements merged are the whole
+    // run's --search-log, and `--judgements` turns them into its book.
+    let mut search = words(
+        "book distill --bot greedy --games 60 --seed 4 --min-games 2 --search-turns 1 --search-positions 1 \
+         --search-bot greedy --search-playouts 1 --search-confirm 4",
+    );
+    search.extend(["--start", SMALL_START]);
+    let (whole, log) = (dir.join("search.tsv"), dir.join("search.log"));
+    let mut args = search.clone();
+    args.extend(["-o", path(&whole), "--search-log", path(&log), "--quiet"]);
+    ok(run(&args));
+    let judged = std::fs::read_to_string(&log).unwrap();
+    assert!(judged.lines().count() > 5, "{judged}");
+    for n in [1u64, 2, 3, 7] {
+        let parts: Vec<PathBuf> = (0..n).map(|k| dir.join(format!("judged-{n}-{k}"))).collect();
+        for (k, part) in parts.iter().enumerate() {
+            run_to(&search, "-o", part, Some((k as u64, n)));
+        }
+        let merged = dir.join(format!("judged-{n}"));
+        ok(run(
+            &[&["merge", "-o", path(&merged)][..], &parts.iter().rev().map(|p| path(p)).collect::<Vec<_>>()].concat()
+        ));
+        assert!(std::fs::read_to_string(&merged).unwrap() == judged, "{n} shards");
+    }
+    let from_judgements = |judgements: &Path, games_in: Option<&Path>| {
+        let out = dir.join("from-judgements.tsv");
+        let mut args = search.clone();
+        args.extend(["-o", path(&out), "--judgements", path(judgements), "--quiet"]);
+        if let Some(games) = games_in {
+            args.extend(["--games-in", path(games)]);
+        }
+        (run(&args), out)
+    };
+    let (out, book) = from_judgements(&dir.join("judged-7"), None);
+    ok(out);
+    assert_eq!(std::fs::read(&book).unwrap(), std::fs::read(&whole).unwrap());
+
+    // The games read instead of played: `selfplay`'s games are distillation's.
+    let games = dir.join("games.jsonl");
+    let selfplay = words("selfplay --white greedy --games 60 --seed 4 --start");
+    ok(run(&[&selfplay[..], &[SMALL_START, "-o", path(&games), "--quiet"]].concat()));
+    let (out, book) = from_judgements(&log, Some(&games));
+    ok(out);
+    assert_eq!(std::fs::read(&book).unwrap(), std::fs::read(&whole).unwrap());
+
+    // Judgements of other games, out of order, or not judgements at all are refused.
+    let other = dir.join("other.log");
+    std::fs::write(&other, judged.replace(" w Qq - ", " w - - ")).unwrap();
+    let message = fails(from_judgements(&other, None).0, 1);
+    assert!(
+        message.contains("other.log:1:") && message.contains("is not a later roll of the kept positions"),
+        "{message}"
+    );
+    let reversed: String = judged.lines().rev().flat_map(|l| [l, "\n"]).collect();
+    std::fs::write(&other, reversed).unwrap();
+    let message = fails(from_judgements(&other, None).0, 1);
+    assert!(message.contains("other.log:2:") && message.contains("out of order"), "{message}");
+    std::fs::write(&other, "{}\n").unwrap();
+    assert!(fails(from_judgements(&other, None).0, 1).contains("not a judgement"));
+
+    // What would not add up is refused before any work.
+    let refused = |extra: &[&str]| {
+        let out = dir.join("refused");
+        let mut args = words("book distill --games 10 --quiet --shard 0/2 -o");
+        args.push(path(&out));
+        args.extend(extra);
+        let message = fails(run(&args), 1);
+        assert!(!out.exists());
+        message
+    };
+    assert!(refused(&["--format", "tsv"]).contains("writes its games' counts"));
+    assert!(refused(&["--search-turns", "1"]).contains("give --search-playouts"));
+    assert!(refused(&[]).contains("writes its games' counts"));
+    assert!(refused(&["--format", "counts", "--stats", "s.json"]).contains("not a book"));
+    let judging = ["--search-turns", "1", "--search-playouts", "1"];
+    assert!(refused(&[&judging[..], &["--stats", "s.json"]].concat()).contains("a shard writes none"));
 }

@@ -19,6 +19,7 @@ use sha2::{Digest, Sha256};
 use super::arena_json::merge_reports;
 use super::files::{read_input, write_output, write_output_with};
 use super::io::{self, Exit, Failure, Outcome};
+use crate::book::counts;
 
 /// `K/N`: the shard of index `K` (from 0) of `N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -203,6 +204,32 @@ fn merge_arena(output: &str, shards: &[(String, Manifest)]) -> Outcome {
     Ok(Exit::Success)
 }
 
+/// Count files (`book distill`'s shards without search): added by a streamed k-way merge.
+fn merge_counts(output: &str, shards: &[(String, Manifest)]) -> Outcome {
+    let paths: Vec<&str> = shards.iter().map(|(p, _)| p.as_str()).collect();
+    merge_count_files(output, &paths)?;
+    Ok(Exit::Success)
+}
+
+/// Adds the count files at `paths` (in the order of their games) into `output`, one line of each
+/// in memory (`book::counts::merge_counts`).
+pub(super) fn merge_count_files(output: &str, paths: &[&str]) -> Result<(), Failure> {
+    let mut failed = None;
+    let written = write_output_with(output, &mut |out| {
+        let mut open = |i: usize| std::fs::File::open(paths[i]).map(std::io::BufReader::new);
+        counts::merge_counts(paths.len(), &mut open, out).map_err(|e| {
+            let message = e.to_string();
+            failed = Some(e);
+            std::io::Error::other(message)
+        })
+    });
+    match failed {
+        Some(counts::CountsError::File(i, e)) => Err(Failure::invalid(format!("{}: {e}", paths[i]))),
+        Some(e) => Err(Failure::invalid(e.to_string())),
+        None => written,
+    }
+}
+
 /// Reads the manifest beside `path`.
 fn read_manifest(path: &str) -> Result<Manifest, Failure> {
     let at = manifest_path(path);
@@ -229,8 +256,10 @@ pub(super) fn merge(args: MergeArgs) -> Outcome {
             return Err(Failure::invalid(format!("{path}: its content is not what its manifest says (sha256)")));
         }
     }
-    if shards[0].1.command == "arena" {
-        return merge_arena(&args.output, &shards);
+    match (shards[0].1.command.as_str(), shards[0].1.unit.as_str()) {
+        ("arena", _) => return merge_arena(&args.output, &shards),
+        ("book distill", "games") => return merge_counts(&args.output, &shards),
+        _ => {}
     }
     write_output_with(&args.output, &mut |out| {
         for (path, _) in &shards {

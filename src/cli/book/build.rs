@@ -33,6 +33,18 @@ pub(super) enum BuildFormat {
     Counts,
 }
 
+impl BuildFormat {
+    /// `--format` if given, else by the output's extension: `.dcb` → dcb, `.counts` → counts,
+    /// otherwise tsv.
+    pub(super) fn of(format: Option<BuildFormat>, output: &str) -> BuildFormat {
+        format.unwrap_or(match output.rsplit_once('.').map(|(_, ext)| ext) {
+            Some("dcb") => BuildFormat::Dcb,
+            Some("counts") => BuildFormat::Counts,
+            _ => BuildFormat::Tsv,
+        })
+    }
+}
+
 #[derive(Debug, Args)]
 pub(super) struct BuildArgs {
     /// JSON Lines game records (`-` = stdin), or count files (`--format counts`), read in this
@@ -143,11 +155,7 @@ fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> stdio::Resu
 /// `dicechess book build` (BOOK.md §9).
 pub(super) fn build(args: BuildArgs) -> Outcome {
     let started = Instant::now();
-    let format = args.format.unwrap_or(match args.output.rsplit_once('.').map(|(_, ext)| ext) {
-        Some("dcb") => BuildFormat::Dcb,
-        Some("counts") => BuildFormat::Counts,
-        _ => BuildFormat::Tsv,
-    });
+    let format = BuildFormat::of(args.format, &args.output);
     if format == BuildFormat::Counts && args.stats.is_some() {
         return Err(Failure::invalid("--stats describes a book: give it to the build from the counts"));
     }

@@ -7,21 +7,23 @@ use std::time::Instant;
 
 use clap::Args;
 use rayon::prelude::*;
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
-use crate::book::build::{process_line, Aggregator, BuildOptions, BuiltEntry};
+use crate::book::build::{is_blank, process_line, Aggregator, BuildOptions, BuiltEntry};
 use crate::book::distill::{opening_positions, rolls_of, searched_entry, PositionCounts};
 use crate::book::playout::{judge, Judgement, Judging, Playout};
+use crate::book::Signature;
 use crate::search::Clock as _;
 use crate::search::{Bot, Budgeting, Deadline, Registry, SystemClock};
 use crate::Position;
 
 use super::build::{write_built, BuildFormat, BuildReport};
 use crate::cli::args::{bot_id, pool, GameArgs, Workers};
-use crate::cli::files::{write_lines, write_output};
-use crate::cli::io::{self, Failure, Outcome};
+use crate::cli::files::{read_input, write_lines, write_output};
+use crate::cli::io::{self, Exit, Failure, Outcome};
 use crate::cli::progress::{Progress, Unit};
 use crate::cli::selfplay::{self_play, Sides};
+use crate::cli::shard::{file_sha256, parse_shard, Shard, ShardRun};
 
 #[derive(Debug, Args)]
 #[command(
@@ -43,7 +45,8 @@ pub(super) struct DistillArgs {
     opponent: Option<String>,
     #[command(flatten)]
     games: GameArgs,
-    /// Output format; default from the extension (`.dcb` → dcb, otherwise tsv).
+    /// Output format; default from the extension (`.dcb` → dcb, `.counts` → counts, otherwise
+    /// tsv); `counts` (without search) writes the games' count file, as `book build` does.
     #[arg(long, value_enum)]
     format: Option<BuildFormat>,
     /// Keep a (position, turn) pair seen in at least N games.
@@ -78,8 +81,21 @@ pub(super) struct DistillArgs {
     #[arg(long, value_name = "N", default_value_t = 4000)]
     search_confirm: u64,
     /// Write every playout judgement (JSON Lines, one a key) to PATH.
-    #[arg(long, value_name = "PATH")]
+    #[arg(long, value_name = "PATH", conflicts_with = "shard")]
     search_log: Option<String>,
+    /// Read the games (JSON Lines, e.g. merged `selfplay` shards) instead of playing them.
+    #[arg(long, value_name = "PATH", conflicts_with = "games_out")]
+    games_in: Option<String>,
+    /// Search mode: take the playout judgements from PATH (the merged `--shard` outputs, or a
+    /// `--search-log`) instead of playing them.
+    #[arg(long, value_name = "PATH", requires = "search_turns", conflicts_with = "shard")]
+    judgements: Option<String>,
+    /// Do shard K of N (from 0) and write what adds up, with a manifest (docs/SCALE.md): without
+    /// search, the count file of games [K/N, (K+1)/N) of the run; in search mode with
+    /// --search-playouts, the judgements of that part of the rolls (every shard reads or plays
+    /// all the games).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
     #[command(flatten)]
     workers: Workers,
 }
@@ -88,17 +104,20 @@ pub(super) struct DistillArgs {
 /// searched turn for every roll of the most reached opening positions.
 pub(super) fn distill(args: DistillArgs) -> Outcome {
     let started = Instant::now();
-    let sides = Sides { white: &args.bot, black: args.opponent.as_deref(), white_book: None, black_book: None };
-    let lines = self_play(&args.games, 0..args.games.games, &sides, &args.workers, false)?;
-    if let Some(path) = &args.games_out {
-        write_lines(path, &lines)?;
-    }
+    let format = BuildFormat::of(args.format, &args.output);
+    check_shard(&args, format)?;
     let options = BuildOptions {
         min_games: args.min_games,
         min_rating: None,
         max_ply: args.max_ply,
         any_start: args.games.start.is_some(),
     };
+    // A plain shard counts its part of the games; a judging shard needs all of them.
+    let game_shard = args.shard.filter(|_| args.search_turns == 0);
+    let (lines, total) = games(&args, game_shard)?;
+    if let Some(path) = &args.games_out {
+        write_lines(path, &lines)?;
+    }
     let pool = pool(args.workers.count())?;
     let outcomes: Vec<_> = pool.install(|| lines.par_iter().map(|l| process_line(l.as_bytes(), &options)).collect());
     let mut agg = Aggregator::new();
@@ -107,16 +126,30 @@ pub(super) fn distill(args: DistillArgs) -> Outcome {
         skipped += u64::from(o.is_err());
         agg.add(o);
     }
+    if let Some(shard) = game_shard {
+        let run = ShardRun { command: "book distill", options: shard_options(&args)?, shard, unit: "games", total };
+        run.write(&args.output, agg.counts_text(&options).as_bytes())?;
+        return Ok(Exit::Success);
+    }
+    if format == BuildFormat::Counts {
+        write_output(&args.output, agg.counts_text(&options).as_bytes())?;
+        return Ok(Exit::Success);
+    }
     let mut built = agg.finish(&options);
     if args.search_turns > 0 {
         let used: Vec<&String> = lines.iter().zip(&outcomes).filter(|(_, o)| o.is_ok()).map(|(l, _)| l).collect();
-        let (decided, searched) = search_openings(&args, &used, &options, &pool)?;
+        let (decided, searched) = match search_openings(&args, &used, &options, &pool)? {
+            Searched::Keys(decided, searched) => (decided, searched),
+            Searched::Shard(run, log) => {
+                run.write(&args.output, log.as_bytes())?;
+                return Ok(Exit::Success);
+            }
+        };
         built.replace_keys(&decided, searched);
     }
     if built.entries.is_empty() {
         warn_empty(&args);
     }
-    let format = args.format.unwrap_or(if args.output.ends_with(".dcb") { BuildFormat::Dcb } else { BuildFormat::Tsv });
     let report = BuildReport {
         output: &args.output,
         stats: args.stats.as_deref(),
@@ -126,6 +159,74 @@ pub(super) fn distill(args: DistillArgs) -> Outcome {
         started,
     };
     write_built(&built, format, &report)
+}
+
+/// Refuses the runs that would not add up: counts with search, and shards whose outputs do not
+/// merge.
+fn check_shard(args: &DistillArgs, format: BuildFormat) -> Result<(), Failure> {
+    if format == BuildFormat::Counts && (args.search_turns > 0 || args.stats.is_some()) {
+        return Err(Failure::invalid(
+            "--format counts holds the games' counts, not a book: drop --search-turns and --stats",
+        ));
+    }
+    if args.shard.is_none() {
+        return Ok(());
+    }
+    if args.search_turns > 0 && args.search_playouts == 0 {
+        return Err(Failure::invalid(
+            "--shard in search mode shards the playout judging: give --search-playouts (a searched turn per roll is \
+             cheap; run it unsharded)",
+        ));
+    }
+    if args.search_turns == 0 && format != BuildFormat::Counts {
+        return Err(Failure::invalid(
+            "a shard of book distill writes its games' counts (--format counts or OUT.counts), which add up: merge \
+             the shards, then build the book with `book build MERGED --min-games N`",
+        ));
+    }
+    if args.stats.is_some() {
+        return Err(Failure::invalid("--stats describes a book: a shard writes none"));
+    }
+    Ok(())
+}
+
+/// The games of the run (all, or the part of `shard`) and how many games the whole run has:
+/// read from `--games-in` (its non-blank lines) or played.
+fn games(args: &DistillArgs, shard: Option<Shard>) -> Result<(Vec<String>, u64), Failure> {
+    let shard = shard.unwrap_or(Shard::WHOLE);
+    let Some(path) = &args.games_in else {
+        let sides = Sides { white: &args.bot, black: args.opponent.as_deref(), white_book: None, black_book: None };
+        let lines = self_play(&args.games, shard.range(args.games.games), &sides, &args.workers, false)?;
+        return Ok((lines, args.games.games));
+    };
+    let bytes = read_input(path)?;
+    let text = std::str::from_utf8(&bytes).map_err(|_| Failure::invalid(format!("{path}: not UTF-8 text")))?;
+    let all: Vec<&str> = text.lines().filter(|l| !is_blank(l.as_bytes())).collect();
+    let range = shard.range(all.len() as u64);
+    let lines = all[range.start as usize..range.end as usize].iter().map(|l| (*l).to_owned()).collect();
+    Ok((lines, all.len() as u64))
+}
+
+/// The options that decide a shard's content (docs/SCALE.md), the games by their file's sha256
+/// when read.
+fn shard_options(args: &DistillArgs) -> Result<serde_json::Value, Failure> {
+    let played = args.games_in.is_none();
+    Ok(serde_json::json!({
+        "gamesIn": file_sha256(args.games_in.as_deref())?,
+        "bot": played.then_some(&args.bot),
+        "opponent": played.then(|| args.opponent.as_deref().unwrap_or(&args.bot)),
+        "games": played.then_some(args.games.games),
+        "moveTime": played.then_some(args.games.move_time),
+        "start": args.games.start,
+        "seed": args.games.seed,
+        "maxPly": args.max_ply,
+        "minGames": args.min_games,
+        "searchTurns": args.search_turns,
+        "searchPositions": args.search_positions,
+        "searchBot": args.search_bot,
+        "searchPlayouts": args.search_playouts,
+        "searchConfirm": args.search_confirm,
+    }))
 }
 
 /// The one-line warning of an empty book (issue 15): with the defaults, `--games` below
@@ -140,14 +241,15 @@ fn warn_empty(args: &DistillArgs) {
     eprintln!("warning: the book is empty: {hint}");
 }
 
-/// Playout judging (docs/BOOKS.md): every roll in turn, its games in parallel.
+/// Playout judging (docs/BOOKS.md): every roll of `rolls` in turn, its games in parallel. Returns
+/// the keys judged, their entries and the judgements as `--search-log` lines.
 fn judge_openings(
     args: &DistillArgs,
-    kept: &[(Position, u64)],
+    kept: usize,
     rolls: &[Position],
     bot: &dyn Bot,
     pool: &rayon::ThreadPool,
-) -> Result<(Vec<String>, Vec<BuiltEntry>), Failure> {
+) -> Result<(Vec<String>, Vec<BuiltEntry>, String), Failure> {
     let judging = Judging { first_round: args.search_playouts, confirmation: args.search_confirm };
     let progress = Progress::new(Some("judge"), Unit::Items, rolls.len() as u64, args.workers.quiet);
     let started = Instant::now();
@@ -171,15 +273,12 @@ fn judge_openings(
         progress.update(k as u64 + 1, || format!("{} keys, {replaced} improved, {games} games", entries.len()));
     }
     progress.finish();
-    if let Some(path) = &args.search_log {
-        write_output(path, log.as_bytes())?;
-    }
     if !args.workers.quiet {
         let mean_gain = if replaced > 0 { 100.0 * gain / replaced as f64 } else { 0.0 };
         eprintln!(
             "judge: {} positions kept, {} rolls, {} keys judged, {} entered; {} turns of {} beaten by a better one \
              (mean gain {:.1} points), {} games in {} ms",
-            kept.len(),
+            kept,
             rolls.len(),
             judged.len(),
             entries.len(),
@@ -190,7 +289,51 @@ fn judge_openings(
             started.elapsed().as_millis()
         );
     }
+    Ok((judged, entries, log))
+}
+
+/// What `--judgements` reads of a `--search-log` line.
+#[derive(Deserialize)]
+struct JudgedLine {
+    key: String,
+    turn: Option<String>,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+}
+
+/// The keys and entries of the judgements in `path`, which must be judgements of `rolls` (each
+/// key once, in the rolls' order): the judging's result without its games.
+fn read_judgements(path: &str, rolls: &[Position]) -> Result<(Vec<String>, Vec<BuiltEntry>), Failure> {
+    let bytes = read_input(path)?;
+    let text = std::str::from_utf8(&bytes).map_err(|_| Failure::invalid(format!("{path}: not UTF-8 text")))?;
+    let keys: Vec<Option<String>> = rolls.iter().map(Position::book_key).collect();
+    let mut next = 0;
+    let (mut judged, mut entries) = (Vec::new(), Vec::new());
+    for (i, line) in text.lines().enumerate() {
+        let bad = |what: String| Failure::invalid(format!("{path}:{}: {what}", i + 1));
+        let j: JudgedLine = serde_json::from_str(line).map_err(|e| bad(format!("not a judgement: {e}")))?;
+        let at = keys[next..].iter().position(|k| k.as_deref() == Some(j.key.as_str())).ok_or_else(|| {
+            bad(format!(
+                "{:?} is not a later roll of the kept positions: judgements of other games or options, or out of order",
+                j.key
+            ))
+        })?;
+        next += at + 1;
+        if let Some(turn) = &j.turn {
+            let signature = Signature::parse(turn).map_err(|e| bad(format!("turn {turn:?}: {e}")))?;
+            let (wins, draws, losses) = (j.wins, j.draws, j.losses);
+            entries.push(BuiltEntry { key: j.key.clone(), signature, weight: 1, wins, draws, losses });
+        }
+        judged.push(j.key);
+    }
     Ok((judged, entries))
+}
+
+/// What search mode gives: the keys decided and their entries, or a judging shard's output.
+enum Searched {
+    Keys(Vec<String>, Vec<BuiltEntry>),
+    Shard(ShardRun<'static>, String),
 }
 
 /// One line of `--search-log`.
@@ -238,7 +381,7 @@ fn search_openings(
     used: &[&String],
     options: &BuildOptions,
     pool: &rayon::ThreadPool,
-) -> Result<(Vec<String>, Vec<BuiltEntry>), Failure> {
+) -> Result<Searched, Failure> {
     let openings: Vec<Vec<Position>> =
         pool.install(|| used.par_iter().map(|l| opening_positions(l.as_bytes(), options, args.search_turns)).collect());
     let mut counts = PositionCounts::new();
@@ -247,10 +390,29 @@ fn search_openings(
     }
     let kept = counts.ranked(args.min_games, args.search_positions);
     let rolls: Vec<Position> = kept.iter().flat_map(|(pos, _)| rolls_of(pos)).collect();
+    if let Some(path) = &args.judgements {
+        let (judged, entries) = read_judgements(path, &rolls)?;
+        return Ok(Searched::Keys(judged, entries));
+    }
     let registry = Registry::new();
     let bot = registry.resolve(Some(&args.search_bot)).clone();
     if args.search_playouts > 0 {
-        return judge_openings(args, &kept, &rolls, bot.as_ref(), pool);
+        let shard = args.shard.unwrap_or(Shard::WHOLE);
+        let range = shard.range(rolls.len() as u64);
+        let part = &rolls[range.start as usize..range.end as usize];
+        let (judged, entries, log) = judge_openings(args, kept.len(), part, bot.as_ref(), pool)?;
+        if args.shard.is_some() {
+            let options = shard_options(args)?;
+            let total = rolls.len() as u64;
+            return Ok(Searched::Shard(
+                ShardRun { command: "book distill", options, shard, unit: "rolls", total },
+                log,
+            ));
+        }
+        if let Some(path) = &args.search_log {
+            write_output(path, log.as_bytes())?;
+        }
+        return Ok(Searched::Keys(judged, entries));
     }
     let timed = args.search_move_time > 0 && matches!(bot.budgeting(), Budgeting::Budgeted { .. });
     let progress = Progress::new(Some("search"), Unit::Items, rolls.len() as u64, args.workers.quiet);
@@ -282,5 +444,5 @@ fn search_openings(
             started.elapsed().as_millis()
         );
     }
-    Ok((Vec::new(), entries))
+    Ok(Searched::Keys(Vec::new(), entries))
 }

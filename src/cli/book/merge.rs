@@ -1,26 +1,44 @@
 //! `dicechess book merge` (issue 16, docs/SCALE.md): books merged as Polyglot's `merge-book`
-//! merges them, into a binary book (`book::dcb::merge`). TSV books are encoded first
-//! (`encodeOpeningBook`'s rules).
+//! merges them, into a binary book (`book::dcb::merge`), TSV books encoded first
+//! (`encodeOpeningBook`'s rules); or count files added by a streamed k-way merge into a count
+//! file (`book::counts::merge_counts`).
 
 use clap::Args;
 
+use std::io::Read as _;
+
+use crate::book::counts;
 use crate::book::dcb::{self, DcbBook};
 use crate::book::{encode_tsv, is_binary};
 use crate::cli::files::{read_input, write_output};
 use crate::cli::io::{Exit, Failure, Outcome};
+use crate::cli::shard::merge_count_files;
 
 #[derive(Debug, Args)]
 pub(super) struct MergeArgs {
-    /// The books: binary (.dcb) or TSV, in any order.
+    /// The books: binary (.dcb) or TSV, in any order; or count files, in the order of their games.
     #[arg(value_name = "BOOK", required = true)]
     inputs: Vec<String>,
-    /// The merged binary book (`-` = stdout).
+    /// The merged binary book, or count file (`-` = stdout).
     #[arg(short, long, value_name = "OUT")]
     output: String,
 }
 
 /// `dicechess book merge`.
 pub(super) fn merge(args: MergeArgs) -> Outcome {
+    let counts = args.inputs.iter().map(|p| is_count_file(p)).collect::<Result<Vec<bool>, Failure>>()?;
+    if counts.iter().any(|&c| c) {
+        if let Some(i) = counts.iter().position(|&c| !c) {
+            return Err(Failure::invalid(format!(
+                "{}: not a count file, where {} is one: merge count files or books, not both",
+                args.inputs[i],
+                args.inputs[counts.iter().position(|&c| c).unwrap_or(0)]
+            )));
+        }
+        let paths: Vec<&str> = args.inputs.iter().map(String::as_str).collect();
+        merge_count_files(&args.output, &paths)?;
+        return Ok(Exit::Success);
+    }
     let mut books = Vec::with_capacity(args.inputs.len());
     for path in &args.inputs {
         let bytes = read_input(path)?;
@@ -35,4 +53,15 @@ pub(super) fn merge(args: MergeArgs) -> Outcome {
     }
     write_output(&args.output, &dcb::merge(&books))?;
     Ok(Exit::Success)
+}
+
+/// Whether the file at `path` begins as a count file (its header line); stdin is read as a book.
+fn is_count_file(path: &str) -> Result<bool, Failure> {
+    if path == "-" {
+        return Ok(false);
+    }
+    let mut start = Vec::with_capacity(64);
+    let read = std::fs::File::open(path).and_then(|f| f.take(64).read_to_end(&mut start));
+    read.map_err(|e| Failure::io(format!("cannot read {path}: {e}")))?;
+    Ok(counts::is_counts(&start))
 }

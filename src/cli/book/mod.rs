@@ -32,7 +32,7 @@ enum BookCommand {
     /// Show a book's entries for a position and the decision of a book bot.
     Probe(probe::ProbeArgs),
     /// Self-play with a chosen bot, then build a book from the games (BOOK.md §10.2).
-    Distill(distill::DistillArgs),
+    Distill(Box<distill::DistillArgs>),
     /// Merge books into one binary book: the weights and W/D/L of one position and turn added
     /// (docs/SCALE.md).
     Merge(merge::MergeArgs),
@@ -45,7 +45,7 @@ pub(super) fn run(args: BookArgs) -> Outcome {
         BookCommand::Validate(a) => validate::validate(a),
         BookCommand::Convert(a) => convert::convert(a),
         BookCommand::Probe(a) => probe::probe(a),
-        BookCommand::Distill(a) => distill::distill(a),
+        BookCommand::Distill(a) => distill::distill(*a),
         BookCommand::Merge(a) => merge::merge(a),
     }
 }
