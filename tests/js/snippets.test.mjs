@@ -117,8 +117,16 @@ test('the markdown files hold the expected JavaScript and TypeScript blocks', ()
   }
   // Each runnable block calls the engine: an import of the package, and a call of what it imports.
   for (const s of snippets.filter((x) => x.skip === undefined)) {
-    assert.match(s.code, /['"]dicechess-wasm(\/[a-z/]+)?['"]/, `${s.file}:${s.line} imports nothing from the package`);
+    const imports = [...s.code.matchAll(/^(?:import|const) (.+?)(?: from |\s*=\s*require\()['"]dicechess-wasm(?:\/[a-z/]+)?['"]/gm)];
+    assert.ok(imports.length > 0, `${s.file}:${s.line} imports nothing from the package`);
+    const names = imports.flatMap((m) => m[1].replace(/[{}]|\btype \w+/g, ' ').split(',').map((n) => n.trim().split(/\s+as\s+/).pop()).filter(Boolean));
+    const rest = s.code.split('\n').filter((l) => !/dicechess-wasm['"]/.test(l)).join('\n');
+    assert.match(rest, new RegExp(`\\b(${names.join('|')})\\s*[.(]`), `${s.file}:${s.line} calls none of ${names}`);
   }
+  // tsc's errors are all in the snippets' files.
+  prepare();
+  const files = new Set(snippets.map((s) => s.name));
+  for (const [file, text] of diagnostics) assert.ok(files.has(file), text);
 });
 
 for (const s of snippets) {
