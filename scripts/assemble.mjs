@@ -40,6 +40,11 @@ if (!VERSION || !/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/.test(VERSION)) {
   die(`the crate version must be X.Y.Z, found ${JSON.stringify(VERSION)}`);
 }
 if (!LICENSE) die('Cargo.toml has no license');
+// The package's repository, homepage and bugs links (pkg-template/package.json) come from here.
+const REPOSITORY = crateField(cargoToml, 'repository');
+if (!REPOSITORY || !/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+$/.test(REPOSITORY)) {
+  die(`the crate repository must be a GitHub URL (https://github.com/OWNER/NAME), found ${JSON.stringify(REPOSITORY)}`);
+}
 
 // ---- wasm-opt -------------------------------------------------------------------------------
 const rootManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -332,7 +337,7 @@ writeFileSync(join(DIST, 'wasm.d.ts'), wasmAsset);
 writeFileSync(join(DIST, 'wasm.d.cts'), wasmAsset.replace('export default url;', 'export = url;'));
 
 // Manifest, README, LICENSE.
-writeFileSync(join(PKG, 'package.json'), fill(read('package.json'), { __VERSION__: VERSION, __LICENSE__: LICENSE }));
+writeFileSync(join(PKG, 'package.json'), fill(read('package.json'), { __VERSION__: VERSION, __LICENSE__: LICENSE, __REPOSITORY__: REPOSITORY }));
 JSON.parse(readFileSync(join(PKG, 'package.json'), 'utf8'));
 copyFileSync(join(TEMPLATE, 'README.md'), join(PKG, 'README.md'));
 copyFileSync(join(TEMPLATE, 'LICENSE'), join(PKG, 'LICENSE'));

@@ -2,15 +2,13 @@
 // require: seeded dice the same everywhere, random play/undo/redo sequences always equal to a
 // replay of the history, records and the notation round trips, errors that name the turn, hostile
 // arguments to every method (nothing throws, a refused action changes nothing, the game then still
-// plays), freed games, handles given back by the finalizer, and the documentation's Game examples
-// run as they are written.
+// plays), freed games and handles given back by the finalizer. The documentation's Game examples
+// are type-checked and run by snippets.test.mjs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { load, ROOT, scratch, SHIM } from './lib/paths.mjs';
+import { load, scratch, SHIM } from './lib/paths.mjs';
 import { hostile, positions, rng } from './lib/fuzz.mjs';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
@@ -242,26 +240,4 @@ test('collected games give their handles back (the finalizer), so creating never
   const out = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', script], { encoding: 'utf8' });
   assert.equal(out.status, 0, out.stderr);
   assert.equal(out.stdout.trim(), '70000');
-});
-
-test('the Game examples of README.md, the package README and docs/NOTATION.md run against the installed package', async () => {
-  // Each ```ts block that creates a game, with its types stripped by TypeScript's transpiler, run as
-  // an ES module in the scratch project (where `dicechess-wasm` resolves to the installed tarball).
-  const ts = (await import(pathToFileURL(join(ROOT, 'node_modules', 'typescript', 'lib', 'typescript.js')).href)).default;
-  const sources = [join(ROOT, 'README.md'), join(ROOT, 'pkg-template', 'README.md'), join(ROOT, 'docs', 'NOTATION.md')];
-  let ran = 0;
-  for (const file of sources) {
-    const blocks = [...readFileSync(file, 'utf8').matchAll(/^```ts\n([\s\S]*?)^```$/gm)].map((m) => m[1]);
-    for (const [i, code] of blocks.entries()) {
-      if (!/createGame|gameFromNotation|parseNotation/.test(code)) continue;
-      const js = ts.transpileModule(code, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } }).outputText;
-      const path = join(scratch(), `game-example-${ran}.mjs`);
-      writeFileSync(path, js);
-      const out = spawnSync(process.execPath, [path], { cwd: scratch(), encoding: 'utf8' });
-      assert.equal(out.status, 0, `${file}, block ${i}:\n${out.stderr}`);
-      assert.ok(!/neutral values|failed/.test(out.stderr), `${file}, block ${i}:\n${out.stderr}`);
-      ran++;
-    }
-  }
-  assert.ok(ran >= 3, `${ran} examples ran`);
 });

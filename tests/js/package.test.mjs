@@ -37,7 +37,7 @@ describe('tarball', () => {
     console.log(`tarball ${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} bytes unpacked, ${packed.entryCount} files`);
   });
 
-  test('manifest: version of Cargo.toml, no dependencies or scripts, exports map per API.md §2.3', () => {
+  test('manifest: version and repository of Cargo.toml, no dependencies or scripts, exports map per API.md §2.3', () => {
     const m = JSON.parse(readFileSync(join(INSTALLED(), 'package.json'), 'utf8'));
     const cargo = readFileSync(join(ROOT, 'Cargo.toml'), 'utf8').match(/^version\s*=\s*"([^"]+)"/m)[1];
     assert.equal(m.name, 'dicechess-wasm');
@@ -47,6 +47,11 @@ describe('tarball', () => {
     assert.equal(m.sideEffects, false);
     assert.deepEqual(m.files, ['dist/']);
     assert.deepEqual(m.engines, { node: '>=20' });
+    // The npm page's links: the crate's repository (no placeholder), its issues and its README.
+    const repository = readFileSync(join(ROOT, 'Cargo.toml'), 'utf8').match(/^repository\s*=\s*"([^"]+)"/m)[1];
+    assert.match(repository, /^https:\/\/github\.com\/[\w.-]+\/[\w.-]+$/);
+    assert.deepEqual([m.repository, m.homepage, m.bugs], [{ type: 'git', url: `git+${repository}.git` }, `${repository}#readme`, { url: `${repository}/issues` }]);
+    assert.ok(m.keywords.includes('dice-chess') && m.keywords.includes('webassembly'), String(m.keywords));
     for (const k of ['dependencies', 'peerDependencies', 'optionalDependencies', 'scripts', 'bin']) assert.equal(m[k], undefined, k);
     assert.deepEqual(Object.keys(m.exports), ['.', './rules', './web', './rules/web', './dicechess.wasm', './dicechess-rules.wasm', './package.json']);
     const visit = (block, path) => {
