@@ -1,8 +1,8 @@
 //! `expectimax-v2` (issue 12): a win-probability search that spends its budget — iterative
 //! deepening in turns, iterative widening over the root candidates, chance nodes over the 56
-//! weighted rolls with Star1 cuts, a transposition table, duplicate post-turn positions merged,
-//! replies filtered by a cheap score, king captures exact. Its decisions come from its win
-//! probability (docs/NOTES.md).
+//! weighted rolls with Star1 cuts (Star2 with probing two turns deep or more), a transposition
+//! table, duplicate post-turn positions merged, replies filtered by a cheap score, king captures
+//! exact. Its decisions come from its win probability (docs/NOTES.md).
 //!
 //! Timed (a deadline): iterations run until the deadline or `TIMED_MAX_DEPTH`; the choice is the
 //! best candidate of the deepest iteration that completed at least one candidate. Untimed (no
@@ -60,7 +60,7 @@ pub struct Config {
 impl Default for Config {
     fn default() -> Config {
         Config {
-            shape: Shape { reply_width: 8, deep_width: 4 },
+            shape: Shape { reply_width: 8, deep_width: 4, probe: true },
             untimed: Limits { max_depth: 2, max_nodes: 2_000_000 },
             timed_max_depth: TIMED_MAX_DEPTH,
         }

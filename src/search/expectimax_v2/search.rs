@@ -1,5 +1,6 @@
 //! The search of `expectimax-v2`: iterative deepening over turns, chance nodes over the 56
-//! weighted rolls with Star1 cuts, a transposition table, replies filtered by a cheap score.
+//! weighted rolls with Star1 cuts (Star2 with probing two turns deep or more), a transposition
+//! table, replies filtered by a cheap score.
 //!
 //! Values are win probabilities in `[0, 1]` from the side to move of the node. A *chance node*
 //! is a position at the start of a turn (dice not rolled); at depth 0 it is the evaluator's
@@ -39,6 +40,9 @@ pub struct Shape {
     pub reply_width: usize,
     /// Root candidates searched from depth 3 on (the best of the previous iteration).
     pub deep_width: usize,
+    /// Star2 with probing at chance nodes two turns deep or more: every roll is expanded and its
+    /// first reply searched before the Star1 pass, whose windows then use these lower bounds.
+    pub probe: bool,
 }
 
 /// What one search did.
@@ -117,6 +121,11 @@ impl TopK {
 
     fn as_slice(&self) -> &[(f32, u64, Position)] {
         &self.items[..self.len]
+    }
+
+    /// The kept replies, best first.
+    fn posts(&self) -> impl Iterator<Item = &Position> {
+        self.as_slice().iter().map(|e| &e.2)
     }
 }
 
@@ -246,6 +255,9 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             self.stats.table_hits += 1;
             return Ok(v);
         }
+        if self.shape.probe && depth >= 2 {
+            return self.chance_probed(x, key, depth, alpha, beta);
+        }
         let (mut sum, mut rest) = (0.0f32, 216.0f32);
         for r in roll_order() {
             let w = r.weight as f32;
@@ -272,9 +284,109 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         Ok(value)
     }
 
+    /// [`Self::chance`] by Star2 with probing: a first pass expands every roll and searches its
+    /// first reply, a lower bound of the roll (fail high as soon as the bounds reach `beta`);
+    /// the Star1 pass then searches the rolls with windows narrowed by the bounds of the rolls
+    /// left, reusing the expansions.
+    fn chance_probed(&mut self, x: &Position, key: u64, depth: u8, alpha: f32, beta: f32) -> Result<f32, Abort> {
+        // The expansions: a pass's position or the replies, in one buffer (`spans` into it).
+        let mut posts: Vec<Position> = Vec::with_capacity(56 * self.shape.reply_width.min(MAX_REPLY_WIDTH));
+        let mut spans = [(0usize, 0usize, false); 56];
+        let mut lower = [0.0f32; 56];
+        let mut bounds = 0.0f32;
+        for (i, r) in roll_order().iter().enumerate() {
+            let w = r.weight as f32;
+            let start = posts.len();
+            lower[i] = match self.expand(x, r.dice)? {
+                Expanded::Capture => 1.0,
+                Expanded::Pass(next) => {
+                    posts.push(next);
+                    spans[i].2 = true;
+                    0.0
+                }
+                // The first reply searched with the roll's window `[0, hi]`: its child's upper
+                // bound 1 makes any result a lower bound of the roll.
+                Expanded::Replies(top) => {
+                    posts.extend(top.posts());
+                    let hi = ((216.0 * beta - bounds) / w).min(1.0);
+                    1.0 - self.chance(&posts[start], depth - 1, 1.0 - hi, 1.0)?
+                }
+            };
+            spans[i].0 = start;
+            spans[i].1 = posts.len();
+            bounds += w * lower[i];
+            if bounds >= 216.0 * beta {
+                let value = bounds / 216.0;
+                self.table.store(key, depth, value, Bound::Lower);
+                return Ok(value);
+            }
+        }
+        let (mut sum, mut rest, mut rest_bounds) = (0.0f32, 216.0f32, bounds);
+        for ((r, &(start, end, pass)), l) in roll_order().iter().zip(&spans).zip(lower) {
+            let w = r.weight as f32;
+            rest -= w;
+            rest_bounds -= w * l;
+            // As in Star1, the windows are clamped to [0, 1], the cuts use the bounds as they are.
+            let lo = (216.0 * alpha - sum - rest) / w;
+            let hi = (216.0 * beta - sum - rest_bounds) / w;
+            let (a, b) = (lo.max(0.0), hi.min(1.0));
+            let v = if pass {
+                1.0 - self.chance(&posts[start], depth - 1, 1.0 - b, 1.0 - a)?
+            } else if start == end {
+                1.0 // a king capture
+            } else {
+                self.best_reply(posts[start..end].iter(), depth, a, b, l)?
+            };
+            sum += w * v;
+            if v >= hi {
+                let value = (sum + rest_bounds) / 216.0;
+                self.table.store(key, depth, value, Bound::Lower);
+                return Ok(value);
+            }
+            if v <= lo {
+                let value = (sum + rest) / 216.0;
+                self.table.store(key, depth, value, Bound::Upper);
+                return Ok(value);
+            }
+        }
+        let value = sum / 216.0;
+        self.table.store(key, depth, value, Bound::Exact);
+        Ok(value)
+    }
+
     /// The value of the roll `dice` at `x` for its side to move: the best turn, `depth` turns
     /// deep counting this one; fail-soft within `[alpha, beta]`.
     fn roll(&mut self, x: &Position, dice: Dice, depth: u8, alpha: f32, beta: f32) -> Result<f32, Abort> {
+        match self.expand(x, dice)? {
+            Expanded::Capture => Ok(1.0),
+            Expanded::Pass(next) => Ok(1.0 - self.chance(&next, depth - 1, 1.0 - beta, 1.0 - alpha)?),
+            Expanded::Replies(top) => self.best_reply(top.posts(), depth, alpha, beta, 0.0),
+        }
+    }
+
+    /// The best of the replies `posts` (post-turn positions), `depth` turns deep counting the
+    /// turn, from `best` (a lower bound of the roll) up; fail-soft within `[alpha, beta]`.
+    fn best_reply<'p>(
+        &mut self,
+        posts: impl Iterator<Item = &'p Position>,
+        depth: u8,
+        alpha: f32,
+        beta: f32,
+        mut best: f32,
+    ) -> Result<f32, Abort> {
+        for post in posts {
+            let v = 1.0 - self.chance(post, depth - 1, 1.0 - beta, 1.0 - alpha.max(best))?;
+            best = best.max(v);
+            if best >= beta {
+                break;
+            }
+        }
+        Ok(best)
+    }
+
+    /// The roll `dice` at `x` expanded: a king capture, a pass, or its best replies by the cheap
+    /// filter, best first.
+    fn expand(&mut self, x: &Position, dice: Dice) -> Result<Expanded, Abort> {
         self.tick(1)?;
         self.stats.rolls += 1;
         let mut y = *x;
@@ -282,10 +394,10 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         let Some(turns) = Turns::of_position(&y) else {
             let mut next = *x;
             next.end_turn();
-            return Ok(1.0 - self.chance(&next, depth - 1, 1.0 - beta, 1.0 - alpha)?);
+            return Ok(Expanded::Pass(next));
         };
         if turns.has_king_capture() {
-            return Ok(1.0);
+            return Ok(Expanded::Capture);
         }
         let mut top = TopK::new(self.shape.reply_width);
         let (a, b) = (x.turn(), x.turn().opponent());
@@ -314,14 +426,18 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         }) {
             return Err(abort);
         }
-        let mut best = 0.0f32;
-        for (_, _, post) in top.as_slice() {
-            let v = 1.0 - self.chance(post, depth - 1, 1.0 - beta, 1.0 - alpha.max(best))?;
-            best = best.max(v);
-            if best >= beta {
-                break;
-            }
-        }
-        Ok(best)
+        Ok(Expanded::Replies(top))
     }
+}
+
+/// A roll node expanded. The replies stay on the stack, as in the search without probing: a box
+/// would allocate at every roll node.
+#[allow(clippy::large_enum_variant)]
+enum Expanded {
+    /// A legal king capture: the roll is won.
+    Capture,
+    /// No legal turn: the position after the pass.
+    Pass(Position),
+    /// The distinct post-turn positions kept by the cheap filter, best first.
+    Replies(TopK),
 }
