@@ -118,50 +118,70 @@ describe('Next.js (app router, no configuration)', { skip: skipBrowser }, () => 
       `next@${DEV.next}`, `react@${DEV.react}`, `react-dom@${DEV['react-dom']}`, readFileSync(join(scratch(), 'tarball.txt'), 'utf8')], dir);
   });
 
+  const next = (dir) => join(dir, 'node_modules', 'next', 'dist', 'bin', 'next');
+  const env = { NEXT_TELEMETRY_DISABLED: '1' };
+
+  /** Runs `next <command>` on a free port until `check(origin)` settles; fails on an engine report in its log. */
+  async function withNext(command, check) {
+    const port = await freePort();
+    const server = spawn(process.execPath, [next(dir), command, '-p', String(port), '-H', '127.0.0.1'],
+      { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let log = '';
+    server.stdout.on('data', (d) => { log += d; });
+    server.stderr.on('data', (d) => { log += d; });
+    try {
+      const origin = `http://127.0.0.1:${port}`;
+      let up = false;
+      for (let i = 0; i < 1200 && !up && server.exitCode === null; i++) {
+        try {
+          up = (await fetch(`${origin}/`)).ok;
+        } catch (_) {
+          await new Promise((r) => setTimeout(r, 100));
+        }
+      }
+      assert.ok(up, `next ${command} did not answer:\n${log}`);
+      await check(origin);
+      assert.doesNotMatch(log, /dicechess-wasm:|Error/, `next ${command}'s log:\n${log}`);
+    } finally {
+      // The server and the workers it started (a process group of its own), and wait for them.
+      const exited = new Promise((resolve) => (server.exitCode !== null ? resolve() : server.once('exit', resolve)));
+      try { process.kill(-server.pid, 'SIGTERM'); } catch (_) { /* already gone */ }
+      await exited;
+    }
+  }
+
+  /** The server HTML of "/" (prerendered by next build) and "/dynamic" (rendered per request), then each page hydrated in Chromium. */
+  async function checkPages(origin) {
+    for (const path of ['/', '/dynamic']) {
+      const page = await (await fetch(`${origin}${path}`)).text();
+      assert.equal(elementText(page, 'server'), SERVER_TEXT, `${path}: the server component's answers in the HTML`);
+      assert.equal(elementText(page, 'render'), FIRST.join(' '), `${path}: the client component's server rendering`);
+      assert.equal(elementText(page, 'browser'), 'pending', `${path}: the effect runs only in the browser`);
+      const { result, problems } = await visit(browser.context, `${origin}${path}`, {
+        until: () => document.getElementById('browser')?.textContent !== 'pending',
+        read: () => ['server', 'render', 'browser'].map((id) => document.getElementById(id)?.textContent),
+      });
+      assert.deepEqual(problems, [], `${path}: no console error (a hydration mismatch is one), no failed request`);
+      assert.deepEqual(result, [SERVER_TEXT, FIRST.join(' '), `object | ready | R | ${TREE}`], path);
+    }
+  }
+
   for (const [label, flags] of [[`Next.js ${DEV.next} with Turbopack`, []], [`Next.js ${DEV.next} with webpack (--webpack)`, ['--webpack']]]) {
     test(`${label}: next build, next start; the server component's answers in the HTML, the client component hydrates without a mismatch and computes in the browser`, async () => {
-      const env = { NEXT_TELEMETRY_DISABLED: '1' };
       rmSync(join(dir, '.next'), { recursive: true, force: true });
-      const built = run(process.execPath, [join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'build', ...flags], dir, env);
+      const built = run(process.execPath, [next(dir), 'build', ...flags], dir, env);
       assert.doesNotMatch(built, /dicechess-wasm:/, `the build's prerendering reports no engine failure:\n${built}`);
       console.log(`${label}: client output ${outputSizes(join(dir, '.next', 'static'))}; server output ${outputSizes(join(dir, '.next', 'server'))}`);
-      if (/Compiled with warnings/.test(built)) console.log(`${label}: build warnings:\n${built.slice(built.indexOf('Compiled with warnings'), built.indexOf('Compiled with warnings') + 600)}`);
-      const port = await freePort();
-      const server = spawn(process.execPath, [join(dir, 'node_modules', 'next', 'dist', 'bin', 'next'), 'start', '-p', String(port), '-H', '127.0.0.1'],
-        { cwd: dir, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-      let log = '';
-      server.stdout.on('data', (d) => { log += d; });
-      server.stderr.on('data', (d) => { log += d; });
-      try {
-        const origin = `http://127.0.0.1:${port}`;
-        let html;
-        for (let i = 0; i < 600 && html === undefined; i++) {
-          try {
-            const r = await fetch(`${origin}/`);
-            if (r.ok) html = await r.text();
-          } catch (_) {
-            await new Promise((r) => setTimeout(r, 100));
-          }
-        }
-        assert.ok(html, `next start did not answer:\n${log}`);
-        for (const path of ['/', '/dynamic']) {
-          const page = path === '/' ? html : await (await fetch(`${origin}${path}`)).text();
-          assert.equal(elementText(page, 'server'), SERVER_TEXT, `${path}: the server component's answers in the HTML`);
-          assert.equal(elementText(page, 'render'), FIRST.join(' '), `${path}: the client component's server rendering`);
-          assert.equal(elementText(page, 'browser'), 'pending', `${path}: the effect runs only in the browser`);
-          const { result, problems } = await visit(browser.context, `${origin}${path}`, {
-            until: () => document.getElementById('browser')?.textContent !== 'pending',
-            read: () => ['server', 'render', 'browser'].map((id) => document.getElementById(id)?.textContent),
-          });
-          assert.deepEqual(problems, [], `${path}: no console error (a hydration mismatch is one), no failed request`);
-          assert.deepEqual(result, [SERVER_TEXT, FIRST.join(' '), `object | ready | R | ${TREE}`], path);
-        }
-        assert.doesNotMatch(log, /dicechess-wasm:|Error/, `next start's log:\n${log}`);
-      } finally {
-        server.kill();
-      }
+      const warned = built.indexOf('Compiled with warnings');
+      if (warned >= 0) console.log(`${label}: build warnings:\n${built.slice(warned, warned + 400)}`);
+      await withNext('start', checkPages);
     });
   }
+
+  test(`Next.js ${DEV.next} dev server (next dev, Turbopack): the same pages`, async () => {
+    rmSync(join(dir, '.next'), { recursive: true, force: true });
+    await withNext('dev', checkPages);
+  });
 });
 
 // ---- Rollup --------------------------------------------------------------------------------------
@@ -311,7 +331,7 @@ const VITE_CONFIG = {
 
 describe('Vite 5, 6 and 7 (soak): build, preview, dev server, module Worker', { skip: skipBrowser || (SOAK ? false : 'soak tier only (DICECHESS_SOAK=1)') }, () => {
   for (const [name, config] of Object.entries(VITE_CONFIG)) {
-    test(`${name} (${DEV[name]}) with ${JSON.stringify(config)}`, async () => {
+    test(`${name} (${DEV[name].replace(/^npm:vite@/, '')}) with ${JSON.stringify(config)}`, async () => {
       const dir = appDir(name);
       write(dir, {
         'index.html': '<!doctype html><html><body><script type="module" src="./src/main.js"></script></body></html>',
@@ -341,7 +361,7 @@ self.onmessage = async ({ data }) => {
         assert.deepEqual(result, expected, `${name} ${what}`);
       };
       await vite.build({ root: dir, configFile: false, logLevel: 'warn', base: './', ...config, build: { ...config.build, outDir: 'dist', emptyOutDir: true } });
-      console.log(`${name} (${DEV[name]}) build: ${outputSizes(join(dir, 'dist'))}`);
+      console.log(`${name} (${DEV[name].replace(/^npm:vite@/, '')}) build: ${outputSizes(join(dir, 'dist'))}`);
       const preview = await vite.preview({ root: dir, configFile: false, logLevel: 'warn', ...config, preview: { host: '127.0.0.1', port: await freePort() } });
       try {
         await check(preview.resolvedUrls.local[0], 'preview of the build');
