@@ -14,7 +14,8 @@ const engine = createEngine(BUILD_ID, EXTEND);
 function explain(error) {
   if (!(error instanceof Error) || !('code' in error) || error.code !== 'ENOENT') return error;
   return new Error(`cannot read ${WASM_FILE} (${error.message}). Bundled for a server? Mark 'dicechess-wasm' as external `
-    + `(Next.js: serverExternalPackages: ['dicechess-wasm']; webpack: externals), or import it (ES module) rather than require it.`);
+    + `(Next.js: serverExternalPackages: ['dicechess-wasm']; webpack: externals), import it (ES module) rather than require it, `
+    + `or copy ${WASM_FILE} next to the bundle.`);
 }
 
 try {

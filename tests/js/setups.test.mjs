@@ -15,7 +15,7 @@
 // errors and warnings; nothing is timed.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -181,6 +181,43 @@ describe('Next.js (app router, no configuration)', { skip: skipBrowser }, () => 
   test(`Next.js ${DEV.next} dev server (next dev, Turbopack): the same pages`, async () => {
     rmSync(join(dir, '.next'), { recursive: true, force: true });
     await withNext('dev', checkPages);
+  });
+});
+
+// ---- server bundles (Node) ----------------------------------------------------------------------
+describe('server bundles run by Node, moved away from node_modules', () => {
+  const probe = `console.log(JSON.stringify([isReady(), DiceChess.getLegalUciMoves(${JSON.stringify(ROLL)})]));\n`;
+
+  test(`webpack ${DEV.webpack} --target node of an import: the .wasm is emitted as an asset next to the bundle, which answers anywhere`, () => {
+    const dir = appDir('webpack-node');
+    write(dir, {
+      'package.json': JSON.stringify({ name: 'webpack-node', private: true }),
+      'src/index.js': `import { DiceChess, isReady } from 'dicechess-wasm';\n${probe}`,
+    });
+    run(join(ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production', '--target', 'node'], dir);
+    const moved = appDir('webpack-node-moved');
+    cpSync(join(dir, 'dist'), moved, { recursive: true });
+    rmSync(dir, { recursive: true, force: true });
+    // The bundle is CommonJS (the scratch project above says "type": "module").
+    writeFileSync(join(moved, 'package.json'), JSON.stringify({ type: 'commonjs' }));
+    const r = spawnSync(process.execPath, [join(moved, 'main.js')], { cwd: moved, encoding: 'utf8' });
+    assert.ok(r.stderr === '', r.stderr.slice(0, 2000));
+    assert.deepEqual(JSON.parse(r.stdout), [true, FIRST]);
+  });
+
+  test(`esbuild ${DEV.esbuild} --platform=node of a require(): the .wasm is not next to the bundle; neutral values and one report naming the fix, nothing thrown`, async () => {
+    const dir = appDir('esbuild-node');
+    write(dir, { 'package.json': JSON.stringify({ name: 'esbuild-node', private: true }), 'src/index.js': `const { DiceChess, isReady } = require('dicechess-wasm');\n${probe}` });
+    const esbuild = await import('esbuild');
+    const moved = appDir('esbuild-node-moved');
+    writeFileSync(join(moved, 'package.json'), JSON.stringify({ type: 'commonjs' }));
+    const out = join(moved, 'index.js');
+    await esbuild.build({ absWorkingDir: dir, entryPoints: ['src/index.js'], bundle: true, platform: 'node', outfile: out, logLevel: 'silent' });
+    const r = spawnSync(process.execPath, [out], { encoding: 'utf8' });
+    assert.ok(r.status === 0, r.stderr.slice(0, 2000));
+    assert.deepEqual(JSON.parse(r.stdout), [false, []]);
+    assert.equal(r.stderr.match(/dicechess-wasm:/g)?.length, 1, r.stderr);
+    assert.match(r.stderr, /cannot read dicechess_bg\.wasm .*Bundled for a server\? Mark 'dicechess-wasm' as external/);
   });
 });
 
