@@ -5,6 +5,8 @@
 //     each request for a dynamic route), a client component renders them on the server and again
 //     while hydrating, then computes in the browser; `next start` serves it;
 //   * Rollup with @rollup/plugin-node-resolve, ES output, the .wasm files copied next to the bundle;
+//   * server bundles run by Node away from node_modules: webpack `--target node` of an import, and
+//     the report of an esbuild CommonJS bundle that cannot find its .wasm;
 //   * webpack 5 without configuration: `require('dicechess-wasm')` in browser code, and two
 //     classic Web Workers (`new Worker(url)` without `type: 'module'`), one importing the package,
 //     one importing it dynamically behind its listener;
@@ -235,11 +237,11 @@ window.__result = { ready: isReady() && Rules.isReady(), moves: DiceChess.getLeg
 `,
       'dist/index.html': '<!doctype html><html><body><script type="module" src="main.js"></script></body></html>',
     });
-    // What `rollup -c` does with the documented rollup.config.js.
+    // What the documented `rollup src/main.js -d dist -f es -p node-resolve` does.
     const { rollup } = await import('rollup');
     const { nodeResolve } = await import('@rollup/plugin-node-resolve');
     const warnings = [];
-    const bundle = await rollup({ input: join(dir, 'src', 'main.js'), plugins: [nodeResolve({ browser: true, rootDir: dir })], onwarn: (w) => warnings.push(w.message) });
+    const bundle = await rollup({ input: join(dir, 'src', 'main.js'), plugins: [nodeResolve({ rootDir: dir })], onwarn: (w) => warnings.push(w.message) });
     await bundle.write({ dir: join(dir, 'dist'), format: 'es' });
     await bundle.close();
     assert.deepEqual(warnings, []);
