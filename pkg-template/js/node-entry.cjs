@@ -8,21 +8,23 @@ const { BUILD_ID, EXTEND, NAMES, WASM_FILE } = require('./entry.js');
 const glue = require('./glue.js');
 const engine = createEngine(BUILD_ID, EXTEND);
 
-// A file that is not where it should be, after a server bundler moved the code away from it: the
-// one report names the fix.
-/** @param {unknown} error */
-function explain(error) {
-  if (!(error instanceof Error) || !('code' in error) || error.code !== 'ENOENT') return error;
-  return new Error(`cannot read ${WASM_FILE} (${error.message}). Bundled for a server? Mark 'dicechess-wasm' as external `
-    + `(Next.js: serverExternalPackages: ['dicechess-wasm']; webpack: externals), import it (ES module) rather than require it, `
-    + `or copy ${WASM_FILE} next to the bundle.`);
+// The module's bytes next to this file. When they cannot be read (a server bundler moved the code
+// away from them, or left no __dirname), the one report names the fix.
+function readWasm() {
+  try {
+    return require('node:fs').readFileSync(require('node:path').join(__dirname, WASM_FILE));
+  } catch (error) {
+    throw new Error(`cannot read ${WASM_FILE} (${error instanceof Error ? error.message : String(error)}). Bundled for a server? `
+      + `Mark 'dicechess-wasm' as external (Next.js: serverExternalPackages: ['dicechess-wasm']; webpack: externals), `
+      + `import it (ES module) rather than require it, or copy ${WASM_FILE} next to the bundle.`);
+  }
 }
 
 try {
-  if (!glue.__dicechess_loaded()) glue.__dicechess_load(require('node:fs').readFileSync(require('node:path').join(__dirname, WASM_FILE)));
+  if (!glue.__dicechess_loaded()) glue.__dicechess_load(readWasm());
   engine.attach(glue);
 } catch (error) {
-  engine.fail(explain(error));
+  engine.fail(error);
 }
 const DiceChess = makeDiceChess(engine, NAMES);
 function isReady() {

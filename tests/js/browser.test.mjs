@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { FIRST, ROLL, launchChromium, serve, skipBrowser as skip, visit as visitUrl } from './lib/browser.mjs';
+import { FIRST, ROLL, launchChromium, outputSizes, serve, skipBrowser as skip, visit as visitUrl } from './lib/browser.mjs';
 import { CONFORMANCE, ROOT, scratch } from './lib/paths.mjs';
 
 /** What the bundled app (webpack's and esbuild's) reports for ROLL. */
@@ -177,6 +177,10 @@ describe('browsers (headless Chromium)', { skip }, () => {
     const w = spawnSync(join(ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], { cwd: webpack, encoding: 'utf8' });
     assert.equal(w.status, 0, `webpack failed:\n${w.stdout}${w.stderr}`);
     writeFileSync(join(webpack, 'dist', 'index.html'), '<!doctype html><html><body><script src="main.js"></script></body></html>');
+    // The sizes for the setups table of docs/PACKAGE.md.
+    for (const [label, dir] of [['Vite 8 build', join(vite, 'dist')], ['webpack 5 build', join(webpack, 'dist')], ['esbuild bundle', join(esbuilt, 'dist')]]) {
+      console.log(`${label}: ${outputSizes(dir)}`);
+    }
     server = await serve([
       ['/vite/', join(vite, 'dist')],
       ['/webpack/', join(webpack, 'dist')],
