@@ -15,6 +15,7 @@ import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 
 import { ENTRY_FUNCTIONS } from '../pkg-template/js/functions.js';
 import { BUDGETS } from './budgets.mjs';
+import { nodeGlue } from './lib/node-glue.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const TEMPLATE = join(ROOT, 'pkg-template');
@@ -200,14 +201,18 @@ function inlineModules(files, template) {
   return `// ---- wrapper core: pkg-template/js/{${files.map((f) => f.replace(/\.js$/, '')).join(',')}}.js, inlined by scripts/assemble.mjs ----\n`
     + text.join('\n\n') + '\n// ---- end of wrapper core ----';
 }
-/** The parameters of an entry of `kind`, as entry.d.ts declares them. */
-function entryParameters(kind) {
-  return [
-    `const BUILD_ID = '${buildId(kind)}';`,
-    `const EXTEND = ${kind === 'full' ? 'fullFunctions' : 'undefined'};`,
-    `const NAMES = ${JSON.stringify(ENTRY_FUNCTIONS[kind])};`,
-  ].join('\n');
+/** The parameters of an entry of `kind`, as entry.d.ts declares them: those of `wanted`, or all. */
+function entryParameters(kind, wanted) {
+  const all = {
+    BUILD_ID: `'${buildId(kind)}'`,
+    EXTEND: kind === 'full' ? 'fullFunctions' : 'undefined',
+    NAMES: JSON.stringify(ENTRY_FUNCTIONS[kind]),
+    WASM_FILE: `'${KINDS[kind].glue}_bg.wasm'`,
+  };
+  return Object.entries(all).filter(([name]) => !wanted || wanted.includes(name)).map(([name, v]) => `const ${name} = ${v};`).join('\n');
 }
+/** The names an entry template imports from './entry.js'. */
+const entryNames = (text) => (text.match(/\{([^}]*)\}[^\n]*'\.\/entry\.js'/)?.[1] ?? '').split(',').map((n) => n.trim());
 
 /**
  * An entry file of `kind` from `template`: the wrapper core and the entry's parameters inlined,
@@ -219,8 +224,8 @@ function entryFile(template, kind, paths, vars) {
   const out = [];
   for (const line of withoutTypes(text).split('\n')) {
     const local = [...line.matchAll(SPECIFIER)].map((m) => m[2]);
-    if (local.includes('./core.js')) out.push(inlineModules(kind === 'full' ? FULL_MODULES : RULES_MODULES, `${text}\n${entryParameters(kind)}`));
-    else if (local.includes('./entry.js')) out.push(entryParameters(kind));
+    if (local.includes('./core.js')) out.push(inlineModules(kind === 'full' ? FULL_MODULES : RULES_MODULES, `${text}\n${entryParameters(kind, entryNames(text))}`));
+    else if (local.includes('./entry.js')) out.push(entryParameters(kind, entryNames(text)));
     else {
       out.push(line.replace(SPECIFIER, (_, how, spec) => {
         if (!Object.hasOwn(paths, spec)) die(`${template}: no published file for ${spec}`);
@@ -278,7 +283,9 @@ for (const [kind, k] of Object.entries(KINDS)) {
   sizes.push({ kind, raw: nodeRaw.length, file: optimised });
 
   // glue
-  writeFileSync(join(DIST, 'node', `${k.glue}.cjs`), glue(readFileSync(join(nodeOut, `${k.glue}.js`), 'utf8')));
+  const shipped = nodeGlue(glue(readFileSync(join(nodeOut, `${k.glue}.js`), 'utf8')));
+  if (shipped === null) die(`the nodejs glue of ${kind} does not end as scripts/lib/node-glue.mjs expects (another wasm-bindgen?)`);
+  writeFileSync(join(DIST, 'node', `${k.glue}.cjs`), shipped);
   writeFileSync(join(DIST, 'web', `${k.glue}.js`), glue(readFileSync(join(webOut, `${k.glue}.js`), 'utf8')));
 
   // Node CommonJS wrapper and its ./web twin.
@@ -291,8 +298,8 @@ for (const [kind, k] of Object.entries(KINDS)) {
   }));
   // Node ES module facades.
   for (const [file, isWeb] of [[k.node, false], [k.nodeWeb, true]]) {
-    writeFileSync(join(DIST, 'node', `${file}.js`), entryFile('node-facade.js', kind, { './node-entry.cjs': `./${file}.cjs` }, {
-      __ENTRY__: `"${k.name}${isWeb ? '/web' : ''}"`,
+    writeFileSync(join(DIST, 'node', `${file}.js`), entryFile('node-facade.js', kind, { './node-entry.cjs': `./${file}.cjs`, './glue.js': `./${k.glue}.cjs` }, {
+      __ENTRY__: `"${k.name}${isWeb ? '/web' : ''}"`, __WASM__: `${k.glue}_bg.wasm`,
       '/*@@EXPORTS@@*/': exportLines((n) => `export const ${n} = m.${n};`),
       '\n/*@@WEB_EXPORTS@@*/': isWeb ? '\nexport const init = m.init;\nexport const initSync = m.initSync;\nexport default m.init;' : '',
     }));
@@ -303,6 +310,10 @@ for (const [kind, k] of Object.entries(KINDS)) {
   }));
   writeFileSync(join(DIST, 'browser', `${k.web}.js`), entryFile('browser-entry.js', kind, { './web-entry.js': `../web/${k.web}.js` }, {
     __ENTRY__: `"${k.name}"`, '/*@@EXPORTS@@*/': exportLines((n) => `export const ${n} = api.${n};`),
+  }));
+  // require() outside Node: loads the .wasm in the background (no top-level await in CommonJS).
+  writeFileSync(join(DIST, 'browser', `${k.web}.cjs`), entryFile('browser-require.cjs', kind, { './glue.js': `../web/${k.glue}.js` }, {
+    __ENTRY__: `"${k.name}"`, '/*@@EXPORTS@@*/': exportLines((n) => `exports.${n} = DiceChess.${n};`),
   }));
 
   // Types: hand-written fragments per entry; each .d.cts has the content of its .d.ts.

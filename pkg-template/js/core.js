@@ -16,13 +16,17 @@ import { rulesFunctions } from './rules.js';
 /** @typedef {import('./functions.js').FunctionName} FunctionName */
 /** @typedef {(engine: import('./rules.js').Engine<FullGlue>) => Omit<FullOnlyApi, 'parseNotation' | 'gameFromNotation'>} Extension */
 
+// The warning of a call on a ./web entry before init().
+const NOT_READY = 'dicechess-wasm: the engine is not initialised yet (call and await init() of the ./web entry first); returning neutral values.';
+
 /**
  * An engine: its functions (the rules ones, and the full-only ones with `extend`), which return
  * neutral values until attach() and after a trap.
  * @param {string} expectedBuild the build identifier the .wasm must report (API.md §2.5)
  * @param {Extension} [extend] the full-only functions (full.js's fullFunctions), for "." and "./web"
+ * @param {string} [notReady] the one warning of a call before the instance is ready
  */
-export function createEngine(expectedBuild, extend) {
+export function createEngine(expectedBuild, extend, notReady = NOT_READY) {
   // 0: not initialised, 1: ready, 2: failed (a trap, or the module could not be used).
   let state = 0;
   let warned = false;
@@ -36,7 +40,7 @@ export function createEngine(expectedBuild, extend) {
     if (state === 1) return true;
     if (state === 0 && !warned) {
       warned = true;
-      console.warn('dicechess-wasm: the engine is not initialised yet (call and await init() of the ./web entry first); returning neutral values.');
+      console.warn(notReady);
     }
     return false;
   }

@@ -9,3 +9,5 @@ export declare const BUILD_ID: string;
 export declare const NAMES: readonly import('./functions.js').FunctionName[];
 /** The full-only functions (full.js's fullFunctions) on a full entry; undefined on a rules entry. */
 export declare const EXTEND: import('./core.js').Extension | undefined;
+/** The file name of the entry kind's .wasm ("dicechess_bg.wasm" or "dicechess_rules_bg.wasm"), next to the Node entries. */
+export declare const WASM_FILE: string;

@@ -91,9 +91,15 @@ export default function init(options: { module_or_path: unknown }): Promise<unkn
 /** Compiles and instantiates synchronously; throws on failure. */
 export declare function initSync(options: { module: unknown }): unknown;
 
+// The Node glue only (target nodejs, as scripts/lib/node-glue.mjs ships it): loading.
+/** Compiles and instantiates the module from its bytes, once; throws on failure. */
+export declare function __dicechess_load(bytes: BufferSource): void;
+/** True once __dicechess_load succeeded (in this realm, through any entry of the feature set). */
+export declare function __dicechess_loaded(): boolean;
+
 type Glue = typeof import('./glue.js');
 /** The full module's exports. */
-export type FullGlue = Omit<Glue, 'default' | 'initSync'>;
+export type FullGlue = Omit<Glue, 'default' | 'initSync' | '__dicechess_load' | '__dicechess_loaded'>;
 /** The rules module's exports (feature set "rules"), also part of the full module. */
 export type RulesGlue = Pick<FullGlue, 'build_id' | 'legal_uci_moves' | 'legal_turn_tree' | 'count_legal_turns' | 'playable_dice' | 'generate_moves'
   | 'apply_move' | 'apply_turn' | 'end_turn' | 'perft' | 'piece_from_dice' | 'canonical_key' | 'game_status' | 'board'

@@ -1,5 +1,17 @@
-// The one Node API of the wrappers (node-facade.js), declared here so that the TypeScript check
-// does not load Node's types for the modules that run everywhere.
+// The Node APIs of the wrappers (node-entry.cjs, node-facade.js), declared here so that the
+// TypeScript check does not load Node's types for the modules that run everywhere.
 declare module 'node:module' {
   export function createRequire(path: string | URL): (id: string) => unknown;
+}
+declare module 'node:fs' {
+  export function readFileSync(path: string | URL): Uint8Array<ArrayBuffer>;
+}
+declare module 'node:path' {
+  export function join(...paths: string[]): string;
+  export function dirname(path: string): string;
+}
+/** The folder of a CommonJS module. */
+declare const __dirname: string;
+declare module 'node:url' {
+  export function fileURLToPath(url: string | URL): string;
 }

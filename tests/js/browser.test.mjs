@@ -7,23 +7,17 @@
 // with the configuration of docs/PACKAGE.md serves the same pages.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
-import { extname, join, normalize } from 'node:path';
+import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { mkdtempSync } from 'node:fs';
+import { FIRST, ROLL, launchChromium, outputSizes, serve, skipBrowser as skip, visit as visitUrl } from './lib/browser.mjs';
 import { CONFORMANCE, ROOT, scratch } from './lib/paths.mjs';
 
-const CHROMIUM = '/usr/bin/chromium';
-const ROLL = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
-const FIRST = ['b1a3', 'b1c3', 'g1f3', 'g1h3'];
 /** What the bundled app (webpack's and esbuild's) reports for ROLL. */
 const BUNDLED = {
   ready: true, moves: FIRST, rulesMoves: FIRST, dice: 'NR', frozen: true,
   tree: '{"b1a3":{"a1b1":{}},"b1c3":{"a1b1":{}},"g1f3":{"h1g1":{}},"g1h3":{"h1g1":{}}}',
 };
-const skip = existsSync(CHROMIUM) ? false : 'no /usr/bin/chromium (scripts/setup installs it)';
 
 const apps = () => join(scratch(), 'apps');
 
@@ -149,55 +143,12 @@ function writePlainPage() {
   return dir;
 }
 
-// ---- a static server on the loopback interface -------------------------------------------------
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.json': 'application/json', '.wasm': 'application/wasm' };
-
-function serve(routes) {
-  const server = createServer((req, res) => {
-    const url = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    for (const [prefix, dir] of routes) {
-      if (!url.startsWith(prefix)) continue;
-      let file = normalize(join(dir, url.slice(prefix.length)));
-      if (!file.startsWith(dir)) break;
-      if (existsSync(file) && !extname(file)) file = join(file, 'index.html');
-      if (!existsSync(file)) break;
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
-      res.end(readFileSync(file));
-      return;
-    }
-    res.writeHead(404);
-    res.end('not found');
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 // ---- the run ------------------------------------------------------------------------------------
 let browser;
 let server;
 let base;
-let userDataDir;
 
-async function visit(path, origin = base) {
-  const page = await browser.newPage();
-  const problems = [];
-  page.on('pageerror', (e) => problems.push(`pageerror: ${e.message}`));
-  page.on('console', (m) => {
-    // The browser's own report of a 404 is checked through the response (a missing favicon is fine).
-    if (m.text().startsWith('Failed to load resource')) return;
-    if (m.type() === 'error' || m.type() === 'warning') problems.push(`console.${m.type()}: ${m.text()}`);
-  });
-  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()}`));
-  page.on('response', (r) => { if (r.status() >= 400 && !r.url().endsWith('/favicon.ico')) problems.push(`HTTP ${r.status()}: ${r.url()}`); });
-  try {
-    await page.goto(`${origin}${path}`);
-    await page.waitForFunction(() => window.__result !== undefined, null, { timeout: 60_000 });
-    return { result: await page.evaluate(() => window.__result), problems };
-  } catch (e) {
-    throw new Error(`${path}: ${e.message}\n${problems.join('\n')}`);
-  } finally {
-    await page.close();
-  }
-}
+const visit = (path, origin = base) => visitUrl(browser.context, `${origin}${path}`);
 
 function assertApiCases(out, entry) {
   assert.deepEqual(out.shape, [], `${entry}: module shape`);
@@ -226,6 +177,10 @@ describe('browsers (headless Chromium)', { skip }, () => {
     const w = spawnSync(join(ROOT, 'node_modules', '.bin', 'webpack'), ['--mode', 'production'], { cwd: webpack, encoding: 'utf8' });
     assert.equal(w.status, 0, `webpack failed:\n${w.stdout}${w.stderr}`);
     writeFileSync(join(webpack, 'dist', 'index.html'), '<!doctype html><html><body><script src="main.js"></script></body></html>');
+    // The sizes for the setups table of docs/PACKAGE.md.
+    for (const [label, dir] of [['Vite 8 build', join(vite, 'dist')], ['webpack 5 build', join(webpack, 'dist')], ['esbuild bundle', join(esbuilt, 'dist')]]) {
+      console.log(`${label}: ${outputSizes(dir)}`);
+    }
     server = await serve([
       ['/vite/', join(vite, 'dist')],
       ['/webpack/', join(webpack, 'dist')],
@@ -234,20 +189,12 @@ describe('browsers (headless Chromium)', { skip }, () => {
       ['/plain/', plain],
     ]);
     base = `http://127.0.0.1:${server.address().port}`;
-    const { chromium } = await import('playwright-core');
-    userDataDir = mkdtempSync(join(tmpdir(), 'dicechess-chromium-'));
-    // A fresh, empty profile (playwright passes it as --user-data-dir).
-    browser = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM, headless: true,
-      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   });
 
   after(async () => {
     await browser?.close();
     server?.close();
-    if (userDataDir) rmSync(userDataDir, { recursive: true, force: true });
   });
 
   test('Vite 8.3.8 build, ".": ready at once, api cases pass, a module worker answers', async () => {

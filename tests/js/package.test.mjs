@@ -13,6 +13,7 @@ import { Worker } from 'node:worker_threads';
 import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 import { describe, test } from 'node:test';
 import { WASM_BUDGETS } from '../../scripts/budgets.mjs';
+import { nodeGlue } from '../../scripts/lib/node-glue.mjs';
 import { FULL_ONLY_FUNCTIONS, RULES_FUNCTIONS } from './lib/functions.mjs';
 import { load, PKG, ROOT, scratch } from './lib/paths.mjs';
 
@@ -29,10 +30,10 @@ function inWorker(code, workerData = {}) {
 }
 
 describe('tarball', () => {
-  test('holds exactly the 33 files of pkg-template/files.txt (npm pack --dry-run --json)', () => {
+  test('holds exactly the 35 files of pkg-template/files.txt (npm pack --dry-run --json)', () => {
     const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', PKG], { encoding: 'utf8' }));
     const expected = readFileSync(join(ROOT, 'pkg-template', 'files.txt'), 'utf8').split('\n').filter(Boolean).sort();
-    assert.equal(expected.length, 33);
+    assert.equal(expected.length, 35);
     assert.deepEqual(packed.files.map((f) => f.path).sort(), expected);
     console.log(`tarball ${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} bytes unpacked, ${packed.entryCount} files`);
   });
@@ -297,7 +298,8 @@ describe('last resort (API.md §5.1)', () => {
       const dir = mkdtempSync(join(tmpdir(), 'dicechess-trap-'));
       try {
         copyFileSync(join(INSTALLED(), 'dist', 'node', 'rules.cjs'), join(dir, 'rules.cjs'));
-        copyFileSync(join(trapOut, 'dicechess_rules.js'), join(dir, 'dicechess_rules.cjs'));
+        // The glue as the package ships it (scripts/lib/node-glue.mjs).
+        writeFileSync(join(dir, 'dicechess_rules.cjs'), nodeGlue(readFileSync(join(trapOut, 'dicechess_rules.js'), 'utf8')));
         copyFileSync(join(trapOut, 'dicechess_rules_bg.wasm'), join(dir, 'dicechess_rules_bg.wasm'));
         const errors = [];
         const original = console.error;
