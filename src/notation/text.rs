@@ -356,7 +356,7 @@ impl<'a> Cursor<'a> {
             Word::Result(result)
         } else if word == "--" {
             Word::Pass
-        } else if word.chars().all(|c| "PNBRQKpnbrqk".contains(c)) {
+        } else if word.chars().all(|c| matches!(c.to_ascii_uppercase(), 'P' | 'N' | 'B' | 'R' | 'Q' | 'K')) {
             Word::Dice(word)
         } else {
             Word::Other(word)

@@ -255,87 +255,32 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             self.stats.table_hits += 1;
             return Ok(v);
         }
+        // Star2 with probing two turns deep or more: the rolls expanded and bounded first.
+        let mut probes = Probes::default();
         if self.shape.probe && depth >= 2 {
-            return self.chance_probed(x, key, depth, alpha, beta);
-        }
-        let (mut sum, mut rest) = (0.0f32, 216.0f32);
-        for r in roll_order() {
-            let w = r.weight as f32;
-            rest -= w;
-            // The roll's value that would settle the node: at or below `lo` even if every
-            // roll left were won, at or above `hi` even if every one were lost (Star1).
-            let lo = (216.0 * alpha - sum - rest) / w;
-            let hi = (216.0 * beta - sum) / w;
-            let v = self.roll(x, r.dice, depth, lo.max(0.0), hi.min(1.0))?;
-            sum += w * v;
-            if v >= hi {
-                let value = sum / 216.0;
+            if let Some(value) = self.probe_rolls(x, depth, beta, &mut probes)? {
                 self.table.store(key, depth, value, Bound::Lower);
                 return Ok(value);
             }
-            if v <= lo {
-                let value = (sum + rest) / 216.0;
-                self.table.store(key, depth, value, Bound::Upper);
-                return Ok(value);
-            }
         }
-        let value = sum / 216.0;
-        self.table.store(key, depth, value, Bound::Exact);
-        Ok(value)
-    }
-
-    /// [`Self::chance`] by Star2 with probing: a first pass expands every roll and searches its
-    /// first reply, a lower bound of the roll (fail high as soon as the bounds reach `beta`);
-    /// the Star1 pass then searches the rolls with windows narrowed by the bounds of the rolls
-    /// left, reusing the expansions.
-    fn chance_probed(&mut self, x: &Position, key: u64, depth: u8, alpha: f32, beta: f32) -> Result<f32, Abort> {
-        // The expansions: a pass's position or the replies, in one buffer (`spans` into it).
-        let mut posts: Vec<Position> = Vec::with_capacity(56 * self.shape.reply_width.min(MAX_REPLY_WIDTH));
-        let mut spans = [(0usize, 0usize, false); 56];
-        let mut lower = [0.0f32; 56];
-        let mut bounds = 0.0f32;
+        let (mut sum, mut rest, mut rest_bounds) = (0.0f32, 216.0f32, probes.bounds);
         for (i, r) in roll_order().iter().enumerate() {
             let w = r.weight as f32;
-            let start = posts.len();
-            lower[i] = match self.expand(x, r.dice)? {
-                Expanded::Capture => 1.0,
-                Expanded::Pass(next) => {
-                    posts.push(next);
-                    spans[i].2 = true;
-                    0.0
-                }
-                // The first reply searched with the roll's window `[0, hi]`: its child's upper
-                // bound 1 makes any result a lower bound of the roll.
-                Expanded::Replies(top) => {
-                    posts.extend(top.posts());
-                    let hi = ((216.0 * beta - bounds) / w).min(1.0);
-                    1.0 - self.chance(&posts[start], depth - 1, 1.0 - hi, 1.0)?
-                }
-            };
-            spans[i].0 = start;
-            spans[i].1 = posts.len();
-            bounds += w * lower[i];
-            if bounds >= 216.0 * beta {
-                let value = bounds / 216.0;
-                self.table.store(key, depth, value, Bound::Lower);
-                return Ok(value);
-            }
-        }
-        let (mut sum, mut rest, mut rest_bounds) = (0.0f32, 216.0f32, bounds);
-        for ((r, &(start, end, pass)), l) in roll_order().iter().zip(&spans).zip(lower) {
-            let w = r.weight as f32;
             rest -= w;
-            rest_bounds -= w * l;
-            // As in Star1, the windows are clamped to [0, 1], the cuts use the bounds as they are.
+            rest_bounds -= w * probes.lower[i];
+            // The roll's value that would settle the node: at or below `lo` even if every
+            // roll left were won, at or above `hi` even if every one were at its lower bound
+            // (Star1: 0; Star2: its probe). The windows are clamped to [0, 1], the cuts not.
             let lo = (216.0 * alpha - sum - rest) / w;
             let hi = (216.0 * beta - sum - rest_bounds) / w;
             let (a, b) = (lo.max(0.0), hi.min(1.0));
-            let v = if pass {
-                1.0 - self.chance(&posts[start], depth - 1, 1.0 - b, 1.0 - a)?
-            } else if start == end {
-                1.0 // a king capture
-            } else {
-                self.best_reply(posts[start..end].iter(), depth, a, b, l)?
+            let v = match probes.spans.get(i) {
+                None => self.roll(x, r.dice, depth, a, b)?,
+                Some(&(start, _, true)) => 1.0 - self.chance(&probes.posts[start], depth - 1, 1.0 - b, 1.0 - a)?,
+                Some(&(start, end, false)) if start == end => 1.0, // a king capture
+                Some(&(start, end, false)) => {
+                    self.best_reply(probes.posts[start..end].iter(), depth, a, b, probes.lower[i])?
+                }
             };
             sum += w * v;
             if v >= hi {
@@ -352,6 +297,38 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         let value = sum / 216.0;
         self.table.store(key, depth, value, Bound::Exact);
         Ok(value)
+    }
+
+    /// Star2's probing pass: expands every roll of `x` into `probes` and searches its first
+    /// reply, a lower bound of the roll; the node's lower bound once the bounds reach `beta`.
+    fn probe_rolls(&mut self, x: &Position, depth: u8, beta: f32, probes: &mut Probes) -> Result<Option<f32>, Abort> {
+        probes.posts.reserve(56 * self.shape.reply_width.min(MAX_REPLY_WIDTH));
+        for (i, r) in roll_order().iter().enumerate() {
+            let w = r.weight as f32;
+            let start = probes.posts.len();
+            let mut pass = false;
+            probes.lower[i] = match self.expand(x, r.dice)? {
+                Expanded::Capture => 1.0,
+                Expanded::Pass(next) => {
+                    probes.posts.push(next);
+                    pass = true;
+                    0.0
+                }
+                // The first reply searched with the roll's window `[0, hi]`: its child's upper
+                // bound 1 makes any result a lower bound of the roll.
+                Expanded::Replies(top) => {
+                    probes.posts.extend(top.posts());
+                    let hi = ((216.0 * beta - probes.bounds) / w).min(1.0);
+                    1.0 - self.chance(&probes.posts[start], depth - 1, 1.0 - hi, 1.0)?
+                }
+            };
+            probes.spans.push((start, probes.posts.len(), pass));
+            probes.bounds += w * probes.lower[i];
+            if probes.bounds >= 216.0 * beta {
+                return Ok(Some(probes.bounds / 216.0));
+            }
+        }
+        Ok(None)
     }
 
     /// The value of the roll `dice` at `x` for its side to move: the best turn, `depth` turns
@@ -386,6 +363,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
 
     /// The roll `dice` at `x` expanded: a king capture, a pass, or its best replies by the cheap
     /// filter, best first.
+    #[inline(never)] // one copy for `roll` and `probe_rolls`: it holds the turn walk
     fn expand(&mut self, x: &Position, dice: Dice) -> Result<Expanded, Abort> {
         self.tick(1)?;
         self.stats.rolls += 1;
@@ -427,6 +405,24 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             return Err(abort);
         }
         Ok(Expanded::Replies(top))
+    }
+}
+
+/// Star2's expansions and bounds of a chance node's rolls, in roll order (empty without probing).
+struct Probes {
+    /// The passes' positions and the rolls' replies.
+    posts: Vec<Position>,
+    /// Per roll: its range in `posts` (empty for a king capture) and whether it is a pass.
+    spans: Vec<(usize, usize, bool)>,
+    /// Per roll: its lower bound (0 without a probe).
+    lower: [f32; 56],
+    /// `Σ weight × lower`.
+    bounds: f32,
+}
+
+impl Default for Probes {
+    fn default() -> Probes {
+        Probes { posts: Vec::new(), spans: Vec::new(), lower: [0.0; 56], bounds: 0.0 }
     }
 }
 
