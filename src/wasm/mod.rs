@@ -4,7 +4,7 @@
 //! The exports are internal: only the JavaScript wrappers of `pkg-template/` call them, after they
 //! have checked every argument's class (API.md §3.2). They therefore take only strings, numbers,
 //! byte arrays and `undefined`, and return strings, numbers, booleans, byte arrays or `undefined`:
-//! lists of moves as space-separated text, the turn tree as JSON text, the game status as an
+//! lists of moves as space-separated text, the turn tree as 16-bit codes, the game status as an
 //! integer code, and so on. Every encoding is defined once, in the private module `protocol`
 //! (src/wasm/protocol.rs), and decoded once, by `pkg-template/js/protocol.js`. (The doc comments
 //! of the exports restate their forms: wasm-bindgen copies them into the published glue, which
@@ -116,10 +116,11 @@ pub fn enumerate_legal_turns(dfen: &str) -> f64 {
     js::enumerate_legal_turns(dfen) as f64
 }
 
-/// `getLegalTurnTree`: the tree as JSON text.
+/// `getLegalTurnTree`: the tree as 16-bit codes (see [`js::turn_subtree_codes`]); `undefined`
+/// past the cap (the wrapper's `null`).
 #[wasm_bindgen]
-pub fn legal_turn_tree(dfen: &str) -> String {
-    js::legal_turn_tree_json(dfen)
+pub fn legal_turn_tree(dfen: &str) -> Option<Vec<u16>> {
+    js::legal_turn_tree_codes(dfen)
 }
 
 /// `countLegalTurns`: exact below 2^53, far above any roll's count.

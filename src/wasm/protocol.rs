@@ -11,7 +11,8 @@
 //! | form | text | used by |
 //! | --- | --- | --- |
 //! | list | items separated by single spaces, `""` = empty list (both directions) | [`join_list`], [`split_list`]: UCI moves in and out; `search::available_time_policies` |
-//! | JSON | JSON text, `JSON.parse`d by the wrapper | the turn tree, `available_bots`, book reports |
+//! | tree | `Uint16Array` of node codes, depth first, `undefined` past the cap (issue 15: building the objects from it is faster than `JSON.parse` of the text) | `legal_turn_tree`, `game_tree`: [`crate::js::turn_subtree_codes`] |
+//! | JSON | JSON text, `JSON.parse`d by the wrapper | `available_bots`, book reports |
 //! | best move | `"<score> <budgetMs> <uci>…"`: two integers, then the turn's moves | `search::best_move` |
 //! | status | an integer code: 0 invalid DFEN, 1 not over, 2 White won, 3 Black won, 4 over without a winner | [`status_code`] |
 //! | question | an integer code: 0 offer double, 1 accept double, 2 offer draw, 3 accept draw | `search::should_bot` |
