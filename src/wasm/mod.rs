@@ -16,6 +16,8 @@
 //!
 //! The benchmark-only feature `bench-exports` (never published) adds raw exports for
 //! `npm run bench`: [`enumerate_legal_turns`], and with `search` the library calls of [`bench`].
+//! `bench-boundary` and `bench-serde` (never published either) add the boundary's conversions of
+//! [`bench_boundary`], in the text forms and with serde-wasm-bindgen (issue 15).
 //!
 //! No game logic lives here, and nothing here may panic: the lints below deny every panic path.
 #![deny(
@@ -37,6 +39,8 @@ use crate::js;
 mod analysis;
 #[cfg(all(feature = "bench-exports", feature = "search"))]
 mod bench;
+#[cfg(feature = "bench-boundary")]
+mod bench_boundary;
 #[cfg(feature = "book")]
 mod book;
 #[cfg(feature = "search")]
@@ -52,6 +56,8 @@ pub use analysis::{analyze_turn, review_game, review_turn, win_probability};
 pub use bench::{
     choose_turn, estimate_equity, expectimax_search, expectimax_v2_search, kcp_numerator, win_chances_batch,
 };
+#[cfg(feature = "bench-boundary")]
+pub use bench_boundary::*;
 #[cfg(feature = "book")]
 pub use book::{
     encode_book, register_book_bot_bytes, register_book_bot_text, unregister_bot, validate_book_bytes,

@@ -18,9 +18,10 @@
 //! | question | an integer code: 0 offer double, 1 accept double, 2 offer draw, 3 accept draw | `search::should_bot` |
 //! | equity | six numbers in the order `whiteWin, blackWin, undecided, rollouts, standardError, varianceReductionVsVanilla` | `search::equity` |
 //!
-//! A structured conversion (wasm-bindgen's `JsValue` objects, `serde-wasm-bindgen`) would add glue
-//! code and a dependency for values the wrappers rebuild as fresh plain objects anyway; the text
-//! forms are small, fast to split, and the same for the Node and the web glue.
+//! `serde-wasm-bindgen` was measured against these forms (issue 15, `scripts/bench-boundary.mjs`,
+//! BENCHMARKS.md): slower for the options, the best move, equity and the turn tree, about twice as
+//! fast for the bot list and a book report, and +9 KB for the bot list alone (+49 KB for every
+//! value) against a full module within 0.4 KB of its budget; the text forms stay.
 
 use crate::js;
 
