@@ -48,7 +48,7 @@ for (const [name, fen] of Object.entries(POSITIONS)) {
 }
 
 console.log('\nthe same work in wasm and natively, µs per call (enumerate: every legal turn visited with its');
-console.log('final position, as a bot does; tree: the turn tree as JSON text, before JSON.parse):');
+console.log('final position, as a bot does; tree: the turn tree as the export\'s codes, before the wrapper builds the objects):');
 // A benchmark-only rules module exporting the raw enumeration (feature bench-exports), built here.
 const BENCH_DIR = join(ROOT, 'target', 'wasm-pack', 'nodejs-bench');
 execFileSync('wasm-pack', ['--quiet', 'build', '--release', '--no-opt', '--no-pack', '--target', 'nodejs',

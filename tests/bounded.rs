@@ -42,10 +42,12 @@ fn past_the_cap_the_tree_is_null_and_the_count_exact() {
     for dfen in [RING, WIDE, WIDE_CAPTURE] {
         assert!(turns(dfen).exceeds_cap(), "{dfen}");
         assert_eq!(js::legal_turn_tree_json(dfen), "null", "{dfen}");
+        assert_eq!(js::legal_turn_tree_codes(dfen), None, "{dfen}");
     }
     // The neutral values are unchanged: `{}` and 0 for a pass, no dice or invalid input.
     for dfen in ["8/8/8/8/8/8/8/8 w - - 0 1 QQQ", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "x"] {
         assert_eq!(js::legal_turn_tree_json(dfen), "{}", "{dfen}");
+        assert_eq!(js::legal_turn_tree_codes(dfen), Some(vec![]), "{dfen}");
         assert_eq!(js::count_legal_turns(dfen), 0, "{dfen}");
     }
 }
@@ -75,6 +77,7 @@ fn a_game_past_the_cap_gives_a_null_tree_and_still_plays() {
     assert!(game.roll(queens.unwrap()));
     let (turns, node, spent) = game.tree().unwrap();
     assert_eq!(js::turn_subtree_json(turns, node, spent), "null");
+    assert_eq!(js::turn_subtree_codes(turns, node, spent), None);
     assert!(game.play("a1b2".parse().unwrap()));
     let (turns, node, spent) = game.tree().unwrap();
     let below: serde_json::Value = serde_json::from_str(&js::turn_subtree_json(turns, node, spent)).unwrap();

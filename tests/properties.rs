@@ -90,6 +90,22 @@ proptest! {
     }
 
     #[test]
+    fn tree_codes_are_the_json_tree(pos in any_position()) {
+        // The wasm export's form of the tree (issue 15), decoded as pkg-template/js/protocol.js
+        // does, is the JSON text's tree: at the root, and below each first move.
+        let dfen = pos.to_dfen();
+        let codes = api::legal_turn_tree_codes(&dfen).unwrap();
+        prop_assert_eq!(codes_to_json(&codes), api::legal_turn_tree_json(&dfen));
+        if let Some(turns) = Turns::of_position(&pos) {
+            for first in api::legal_uci_moves(&dfen) {
+                let node = turns.follow(&[first.parse().unwrap()]).unwrap();
+                let below = api::turn_subtree_codes(&turns, &node.position, node.spent).unwrap();
+                prop_assert_eq!(codes_to_json(&below), api::turn_subtree_json(&turns, &node.position, node.spent));
+            }
+        }
+    }
+
+    #[test]
     fn playable_dice_at_root_are_what_leaves_spend(pos in any_position()) {
         let dfen = pos.to_dfen();
         let mut best = Dice::EMPTY;
@@ -267,4 +283,36 @@ fn king_capture_walks_at_every_knight_distance() {
         }
     }
     assert_eq!(shortest.into_iter().collect::<Vec<_>>(), [None, Some(1), Some(2), Some(3)]);
+}
+
+/// The JSON text of a tree given as the codes of `js::turn_subtree_codes`, decoded as
+/// pkg-template/js/protocol.js decodes them.
+fn codes_to_json(codes: &[u16]) -> String {
+    let square = |i: u16| format!("{}{}", (b'a' + (i & 7) as u8) as char, (i >> 3) + 1);
+    let mut out = String::from("{");
+    // Whether the object being written has a child yet, for each open object.
+    let mut open = vec![false];
+    for &c in codes {
+        if c == 0 {
+            open.pop();
+            out.push('}');
+            continue;
+        }
+        let top = open.last_mut().unwrap();
+        if *top {
+            out.push(',');
+        }
+        *top = true;
+        let promotion = ["", "", "n", "b", "r", "q", "", ""][usize::from((c >> 12) & 7)];
+        out.push_str(&format!("\"{}{}{}\":{{", square(c & 63), square((c >> 6) & 63), promotion));
+        if c & 0x8000 == 0 {
+            out.push('}');
+        } else {
+            open.push(false);
+        }
+    }
+    for _ in 0..open.len() {
+        out.push('}');
+    }
+    out
 }

@@ -7,7 +7,7 @@
 // module. Nothing here throws: a refused action returns false, a game whose engine failed or that
 // was freed returns neutral values.
 import { field, isDfen, isSquare, isUci } from './input.js';
-import { decodeBoard, decodeGameHistory, decodeGameState, decodeJson, encodeRecordFields } from './protocol.js';
+import { decodeBoard, decodeGameHistory, decodeGameState, decodeJson, decodeTree, encodeRecordFields } from './protocol.js';
 
 /** @typedef {import('../types/types.js').Game} GameApi */
 /** @typedef {import('../types/types.js').GameOptions} GameOptions */
@@ -121,7 +121,7 @@ export function gameFunctions(engine, notation) {
     /** @returns {MoveTree | null} */
     tree() {
       if (this.#handle === 0 || !live()) return {};
-      try { return decodeJson(glue().game_tree(this.#handle)); } catch (e) { fail(e); return {}; }
+      try { return decodeTree(glue().game_tree(this.#handle)); } catch (e) { fail(e); return {}; }
     }
 
     history() {

@@ -21,11 +21,13 @@ export type QuestionCode = 0 | 1 | 2 | 3;
 export type EquityVector = Float64Array | number[];
 /** JSON text. */
 export type Json = string;
+/** The turn tree's codes (protocol.js's decodeTree); `undefined` past the work cap. */
+export type TreeCodes = Uint16Array | undefined;
 
 /** `"<crate version>/<full|rules>"`. */
 export declare function build_id(): string;
 export declare function legal_uci_moves(dfen: string): SpaceList;
-export declare function legal_turn_tree(dfen: string): Json;
+export declare function legal_turn_tree(dfen: string): TreeCodes;
 export declare function count_legal_turns(dfen: string): number;
 export declare function playable_dice(dfen: string, moves: SpaceList): string | undefined;
 export declare function generate_moves(dfen: string): SpaceList;
@@ -45,7 +47,7 @@ export declare function game_free(handle: number): void;
 export declare function game_state(handle: number): string | undefined;
 /** The game history form of protocol.js. */
 export declare function game_history(handle: number): string | undefined;
-export declare function game_tree(handle: number): Json;
+export declare function game_tree(handle: number): TreeCodes;
 export declare function game_play(handle: number, uci: string): boolean;
 export declare function game_play_turn(handle: number, moves: SpaceList): boolean;
 export declare function game_roll(handle: number, dice: string): boolean;

@@ -4,7 +4,10 @@
 // definitions, is src/wasm/protocol.rs; the exports' types are in glue.d.ts.
 //
 //   list       moves (or ids) joined by single spaces, "" = the empty list, both directions;
-//   JSON       the turn tree, the bots and the book reports cross as JSON text;
+//   tree       the turn tree as 16-bit codes, a node each, depth first (src/js/rules.rs's
+//              turn_subtree_codes): from square bits 0-5, to square 6-11, promotion role 12-14,
+//              bit 15 when the node has children, then a 0 after its last child; undefined past the cap;
+//   JSON       the bots and the book reports cross as JSON text;
 //   best move  "<score> <budgetMs> <uci>…": two integers, then the turn's UCI moves;
 //   status     an integer code, STATUS below;
 //   question   an integer code, QUESTION below;
@@ -36,8 +39,49 @@ export const decodeList = (text) => (text === '' ? [] : text.split(' '));
 /** An optional string result (`undefined` crosses as `undefined`). @param {unknown} v @returns {string | undefined} */
 export const decodeOptional = (v) => (typeof v === 'string' ? v : undefined);
 
-/** A JSON result: the turn tree, the bots, a book report. @template T @param {string} text @returns {T} */
+/** A JSON result: the bots, a book report. @template T @param {string} text @returns {T} */
 export const decodeJson = (text) => JSON.parse(text);
+
+/** @typedef {import('../types/types.js').MoveTree} MoveTree */
+const FILE = 'abcdefgh';
+const PROMOTION = ['', '', 'n', 'b', 'r', 'q'];
+/** @type {(string | undefined)[]} The UCI key of each code without bit 15, made once per instance of the wrapper. */
+const KEYS = new Array(0x6000).fill(undefined);
+/** @param {number} code @returns {string} */
+function makeKey(code) {
+  const from = code & 63, to = (code >> 6) & 63;
+  return (KEYS[code] = FILE[from & 7] + ((from >> 3) + 1) + FILE[to & 7] + ((to >> 3) + 1) + (PROMOTION[code >> 12] ?? ''));
+}
+
+/**
+ * A turn tree's codes as fresh nested objects; `null` for undefined (past the cap). Measured
+ * faster than JSON.parse of the same tree as text (BENCHMARKS.md, issue 15).
+ * @param {Uint16Array | undefined} codes @returns {MoveTree | null}
+ */
+export function decodeTree(codes) {
+  if (codes === undefined) return null;
+  const n = codes.length;
+  /** @type {MoveTree[]} */
+  const open = [{}];
+  let node = open[0];
+  for (let i = 0; i < n; i++) {
+    const c = codes[i];
+    if (c === 0) {
+      open.pop();
+      node = open[open.length - 1];
+      continue;
+    }
+    const k = c & 0x7fff;
+    /** @type {MoveTree} */
+    const child = {};
+    node[KEYS[k] ?? makeKey(k)] = child;
+    if (c & 0x8000) {
+      open.push(child);
+      node = child;
+    }
+  }
+  return open[0];
+}
 
 /** @type {readonly (GameStatus | undefined)[]} The game status of each code; none for 0 (invalid DFEN). */
 const STATUS = [undefined, { over: false, winner: null }, { over: true, winner: 'white' }, { over: true, winner: 'black' }, { over: true, winner: null }];

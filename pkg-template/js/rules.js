@@ -3,7 +3,7 @@
 // before it calls the .wasm, decodes the result (protocol.js), and returns its neutral value when
 // the instance is not live or the call traps. Nothing here throws.
 import { isDfen, isSquare, readMoves } from './input.js';
-import { decodeBoard, decodeJson, decodeList, decodeOptional, decodeStatus, encodeList } from './protocol.js';
+import { decodeBoard, decodeList, decodeOptional, decodeStatus, decodeTree, encodeList } from './protocol.js';
 
 /** @typedef {import('./functions.js').RulesApi} RulesApi */
 /** @typedef {'createGame' | 'gameFromRecord'} GameFunction the rules functions of game.js */
@@ -29,7 +29,7 @@ export function rulesFunctions({ live, fail, glue }) {
   /** @param {unknown} dfen @returns {MoveTree | null} */
   function getLegalTurnTree(dfen) {
     if (!live() || !isDfen(dfen)) return {};
-    try { return decodeJson(glue().legal_turn_tree(dfen)); } catch (e) { fail(e); return {}; }
+    try { return decodeTree(glue().legal_turn_tree(dfen)); } catch (e) { fail(e); return {}; }
   }
 
   /** @param {unknown} dfen */

@@ -195,6 +195,15 @@ pub fn tree(handle: u32) -> String {
         .unwrap_or_else(|| "{}".to_owned())
 }
 
+/// [`tree`] as the codes of [`super::turn_subtree_codes`] (what the wasm export returns): empty
+/// between turns, once over and for no such game; `None` past the cap.
+pub fn tree_codes(handle: u32) -> Option<Vec<u16>> {
+    match with_game(handle, |g| g.tree().map(|(turns, node, spent)| super::turn_subtree_codes(turns, node, spent))) {
+        Some(Some(codes)) => codes,
+        _ => Some(Vec::new()),
+    }
+}
+
 /// Plays the micro-move `uci` (`false` if it is not a legal next micro-move).
 pub fn play(handle: u32, uci: &str) -> bool {
     let Ok(uci) = Uci::parse(uci) else { return false };

@@ -26,6 +26,7 @@ pub use perft::{perft, perft_divide};
 pub use position::{Castling, Position};
 pub use roll::{NotARoll, Roll};
 pub(crate) use tree::share;
+pub(crate) use tree::ShapeVisitor;
 pub use tree::MAX_LEGAL_TURNS;
 pub use turns::{Step, Turns};
 pub use types::{Color, Piece, Role, Square};

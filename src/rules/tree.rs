@@ -28,6 +28,24 @@ struct Walk<'a, 'v> {
     visit: &'a mut Visit<'v>,
 }
 
+/// The state of a batched shape walk ([`Turns::walk_shape_batched`]): the buffers and path of a
+/// canonical walk, and a last level's moves in canonical order.
+struct ShapeWalk {
+    buffers: [(Vec<Child>, Vec<u64>); MAX_DEPTH],
+    path: [Move; MAX_DEPTH],
+    ordered: Vec<Move>,
+}
+
+/// What [`Turns::walk_shape_batched`] tells of the tree's shape.
+pub(crate) trait ShapeVisitor {
+    /// A node that is not the child of a node with one die left: its path and whether it is a
+    /// leaf.
+    fn node(&mut self, path: &[Move], is_leaf: bool);
+    /// The children of the node `path` ends with, a node with one die left: all leaves, in
+    /// canonical order.
+    fn last(&mut self, path: &[Move], children: &[Move]);
+}
+
 /// The state of a sampled walk ([`Turns::try_for_each_turn_sampled`], and with no quota the
 /// king-capture walks): the buffers and path of a canonical walk, the turns still to take below
 /// the current first step, what to take beyond them, and the visitor.
@@ -345,6 +363,68 @@ impl Turns {
             visit(path, step.is_leaf);
             ControlFlow::Continue(())
         });
+    }
+
+    /// [`Turns::walk_shape_below`] for writers of the whole shape (the package's turn tree,
+    /// issue 15): `visitor.node(path, is_leaf)` for every node but the children of the nodes
+    /// with one die left, which are all leaves and come to `visitor.last(path, children)` at
+    /// once, in canonical order, right after their parent's visit (`path` ends with the parent).
+    /// The same nodes in the same order as [`Turns::walk_shape_below`], in less time: the last
+    /// level, most of a tree, is handed over as bare moves, without a step built and a call made
+    /// per leaf.
+    pub(crate) fn walk_shape_batched(&self, pos: &Position, spent: u32, visitor: &mut impl ShapeVisitor) {
+        let mut walk = ShapeWalk { buffers: Default::default(), path: [Move::FILLER; MAX_DEPTH], ordered: Vec::new() };
+        if spent > 0 {
+            let node = Step { mv: Move::FILLER, position: *pos, spent, is_leaf: false, captures_king: false };
+            return self.shape_below(&node, None, 0, &mut walk, visitor);
+        }
+        let mut order = Vec::new();
+        self.sorted_first(&mut order);
+        for &key in &order {
+            let i = key as u32 as usize;
+            let Some(step) = self.first.get(i) else { continue };
+            walk.path[0] = step.mv;
+            visitor.node(&walk.path[..1], step.is_leaf);
+            if !step.is_leaf {
+                self.shape_below(step, Some(i), 1, &mut walk, visitor);
+            }
+        }
+    }
+
+    /// The shape below `node` at `depth` (`first`: its index if it is a first step), for
+    /// [`Turns::walk_shape_batched`].
+    fn shape_below(
+        &self,
+        node: &Step,
+        first: Option<usize>,
+        depth: usize,
+        walk: &mut ShapeWalk,
+        visitor: &mut impl ShapeVisitor,
+    ) {
+        let Some(buffer) = walk.buffers.get_mut(depth) else { return };
+        let (mut children, mut order) = std::mem::take(buffer);
+        self.sorted_children(node, first, &mut children, &mut order);
+        if node.position.dice.len() == 1 {
+            // All its children are leaves.
+            walk.ordered.clear();
+            walk.ordered.extend(order.iter().filter_map(|&key| children.get(key as u32 as usize).map(|c| c.mv)));
+            visitor.last(walk.path.get(..depth).unwrap_or_default(), &walk.ordered);
+        } else {
+            let mut step = self.buffer();
+            for &key in &order {
+                let Some(child) = children.get(key as u32 as usize) else { continue };
+                Turns::build(node, child, false, &mut step);
+                let Some(slot) = walk.path.get_mut(depth) else { break };
+                *slot = step.mv;
+                visitor.node(walk.path.get(..=depth).unwrap_or_default(), step.is_leaf);
+                if !step.is_leaf {
+                    self.shape_below(&step, None, depth + 1, walk, visitor);
+                }
+            }
+        }
+        if let Some(buffer) = walk.buffers.get_mut(depth) {
+            *buffer = (children, order);
+        }
     }
 
     /// [`Turns::try_walk`] compiled once (its callers only differ in `visit`); `leaf_boards` as

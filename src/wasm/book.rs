@@ -10,7 +10,8 @@ use crate::book::{Issue, Validation};
 use crate::js::json::JsonWriter;
 use crate::js::{self, BookInput};
 
-fn validation_json(v: &Validation) -> String {
+/// The report as JSON text (BOOK.md §5's object).
+pub(super) fn validation_json(v: &Validation) -> String {
     let mut json = JsonWriter::new();
     json.open_object();
     json.key("ok");

@@ -36,10 +36,10 @@ pub fn game_history(handle: u32) -> Option<String> {
     game::history(handle)
 }
 
-/// The turn tree left, as JSON text.
+/// The turn tree left, as the codes of `getLegalTurnTree` (`undefined` past the cap).
 #[wasm_bindgen]
-pub fn game_tree(handle: u32) -> String {
-    game::tree(handle)
+pub fn game_tree(handle: u32) -> Option<Vec<u16>> {
+    game::tree_codes(handle)
 }
 
 /// Plays a micro-move (UCI).

@@ -4,7 +4,7 @@
 //! The exports are internal: only the JavaScript wrappers of `pkg-template/` call them, after they
 //! have checked every argument's class (API.md §3.2). They therefore take only strings, numbers,
 //! byte arrays and `undefined`, and return strings, numbers, booleans, byte arrays or `undefined`:
-//! lists of moves as space-separated text, the turn tree as JSON text, the game status as an
+//! lists of moves as space-separated text, the turn tree as 16-bit codes, the game status as an
 //! integer code, and so on. Every encoding is defined once, in the private module `protocol`
 //! (src/wasm/protocol.rs), and decoded once, by `pkg-template/js/protocol.js`. (The doc comments
 //! of the exports restate their forms: wasm-bindgen copies them into the published glue, which
@@ -16,6 +16,8 @@
 //!
 //! The benchmark-only feature `bench-exports` (never published) adds raw exports for
 //! `npm run bench`: [`enumerate_legal_turns`], and with `search` the library calls of [`bench`].
+//! `bench-boundary` and `bench-serde` (never published either) add the boundary's conversions of
+//! [`bench_boundary`], in the text forms and with serde-wasm-bindgen (issue 15).
 //!
 //! No game logic lives here, and nothing here may panic: the lints below deny every panic path.
 #![deny(
@@ -37,6 +39,8 @@ use crate::js;
 mod analysis;
 #[cfg(all(feature = "bench-exports", feature = "search"))]
 mod bench;
+#[cfg(feature = "bench-boundary")]
+mod bench_boundary;
 #[cfg(feature = "book")]
 mod book;
 #[cfg(feature = "search")]
@@ -52,6 +56,8 @@ pub use analysis::{analyze_turn, review_game, review_turn, win_probability};
 pub use bench::{
     choose_turn, estimate_equity, expectimax_search, expectimax_v2_search, kcp_numerator, win_chances_batch,
 };
+#[cfg(feature = "bench-boundary")]
+pub use bench_boundary::*;
 #[cfg(feature = "book")]
 pub use book::{
     encode_book, register_book_bot_bytes, register_book_bot_text, unregister_bot, validate_book_bytes,
@@ -116,10 +122,11 @@ pub fn enumerate_legal_turns(dfen: &str) -> f64 {
     js::enumerate_legal_turns(dfen) as f64
 }
 
-/// `getLegalTurnTree`: the tree as JSON text.
+/// `getLegalTurnTree`: the tree as 16-bit codes (see [`js::turn_subtree_codes`]); `undefined`
+/// past the cap (the wrapper's `null`).
 #[wasm_bindgen]
-pub fn legal_turn_tree(dfen: &str) -> String {
-    js::legal_turn_tree_json(dfen)
+pub fn legal_turn_tree(dfen: &str) -> Option<Vec<u16>> {
+    js::legal_turn_tree_codes(dfen)
 }
 
 /// `countLegalTurns`: exact below 2^53, far above any roll's count.

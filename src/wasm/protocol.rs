@@ -11,15 +11,17 @@
 //! | form | text | used by |
 //! | --- | --- | --- |
 //! | list | items separated by single spaces, `""` = empty list (both directions) | [`join_list`], [`split_list`]: UCI moves in and out; `search::available_time_policies` |
-//! | JSON | JSON text, `JSON.parse`d by the wrapper | the turn tree, `available_bots`, book reports |
+//! | tree | `Uint16Array` of node codes, depth first, `undefined` past the cap (issue 15: building the objects from it is faster than `JSON.parse` of the text) | `legal_turn_tree`, `game_tree`: [`crate::js::turn_subtree_codes`] |
+//! | JSON | JSON text, `JSON.parse`d by the wrapper | `available_bots`, book reports |
 //! | best move | `"<score> <budgetMs> <uci>…"`: two integers, then the turn's moves | `search::best_move` |
 //! | status | an integer code: 0 invalid DFEN, 1 not over, 2 White won, 3 Black won, 4 over without a winner | [`status_code`] |
 //! | question | an integer code: 0 offer double, 1 accept double, 2 offer draw, 3 accept draw | `search::should_bot` |
 //! | equity | six numbers in the order `whiteWin, blackWin, undecided, rollouts, standardError, varianceReductionVsVanilla` | `search::equity` |
 //!
-//! A structured conversion (wasm-bindgen's `JsValue` objects, `serde-wasm-bindgen`) would add glue
-//! code and a dependency for values the wrappers rebuild as fresh plain objects anyway; the text
-//! forms are small, fast to split, and the same for the Node and the web glue.
+//! `serde-wasm-bindgen` was measured against these forms (issue 15, `scripts/bench-boundary.mjs`,
+//! BENCHMARKS.md): slower for the options, the best move, equity and the turn tree, about twice as
+//! fast for the bot list and a book report, and +9 KB for the bot list alone (+49 KB for every
+//! value) against a full module within 0.4 KB of its budget; the text forms stay.
 
 use crate::js;
 
