@@ -8,8 +8,9 @@
 //! rolls of the untimed search (56 per expanded candidate), `rollout/advance` one simulated turn and
 //! `rollout/equity10x40` ten rollouts of 40 plies (the former `probe_rollout_speed` of
 //! tests/search.rs), `expectimax_v2/rolls` the rolls of one depth-1 chance node,
-//! `expectimax_v2/nodes` the nodes of a 200,000-node search and `winprob/scratch` one
-//! win-probability evaluation from scratch. Results go in BENCHMARKS.md.
+//! `expectimax_v2/nodes` the nodes of a 200,000-node search, `winprob/scratch` one evaluation of
+//! the search's win probability from scratch and `winprob/calibrated` one of the calibrated one.
+//! Results go in BENCHMARKS.md.
 
 mod common;
 
@@ -19,7 +20,9 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use dicechess::internals::{advance, chance_node, kcp_numerator, ExpectimaxBot, PsqAccumulator};
 use dicechess::internals::{ExpectimaxV2Bot, ExpectimaxV2Config as Config, Learned, Limits, Searcher};
 use dicechess::Roll;
-use dicechess::{choose_turn, estimate_equity, legal_turns, roll_estimate, win_chances, Bot, Registry, Rng};
+use dicechess::{
+    choose_turn, estimate_equity, legal_turns, model_chances, roll_estimate, win_chances, Bot, Registry, Rng,
+};
 use dicechess::{Color, Position, Role, Turns};
 
 const POSITIONS: &[(&str, &str)] = &[
@@ -206,6 +209,10 @@ fn winprob(c: &mut Criterion) {
     let mut g = c.benchmark_group("winprob");
     g.throughput(Throughput::Elements(positions.len() as u64));
     g.bench_function("scratch/5positions", |b| {
+        b.iter(|| positions.iter().map(|p| model_chances(black_box(p)).mover).sum::<f32>())
+    });
+    // The calibrated win probability: the model and the exact king-capture probabilities.
+    g.bench_function("calibrated/5positions", |b| {
         b.iter(|| positions.iter().map(|p| win_chances(black_box(p)).mover).sum::<f32>())
     });
     // The leaves a search evaluates: every legal turn's end (turn ended) of the five positions
@@ -222,7 +229,7 @@ fn winprob(c: &mut Criterion) {
     }
     g.throughput(Throughput::Elements(leaves.len() as u64));
     g.bench_function("leaves/scratch", |b| {
-        b.iter(|| leaves.iter().map(|(_, _, end)| win_chances(black_box(end)).mover).sum::<f32>())
+        b.iter(|| leaves.iter().map(|(_, _, end)| model_chances(black_box(end)).mover).sum::<f32>())
     });
     g.bench_function("leaves/incremental", |b| {
         b.iter(|| {

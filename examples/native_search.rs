@@ -11,8 +11,8 @@
 //!   `ExpectimaxBot::search` with the seed 1 and its number of expanded candidates (56 chance-node
 //!   rolls each), and `expectimax-v2`'s untimed search (depth 2, at most `V2_NODES` nodes, the
 //!   shipped evaluator) with its node and roll counts;
-//! * `winprob`: µs per win-probability evaluation ([`win_chances`]) over the rolls' positions,
-//!   parsed once.
+//! * `winprob`: µs per evaluation of the search's win probability ([`model_chances`]) over the
+//!   rolls' positions, parsed once.
 //!
 //! `cargo run --release --example native_search -- <kcp dfen> <equity dfen> <rollouts> <maxPlies> <roll>...`
 
@@ -22,7 +22,7 @@ use std::hint::black_box;
 
 use dicechess::internals::{kcp_numerator, ExpectimaxBot, ExpectimaxV2Bot, ExpectimaxV2Config, Learned};
 use dicechess::Roll;
-use dicechess::{choose_turn, estimate_equity, legal_turns, win_chances, Registry, Rng};
+use dicechess::{choose_turn, estimate_equity, legal_turns, model_chances, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};
 
 /// The node limit of the `expectimax-v2` search (as `benches/search.rs` and scripts/bench.mjs).
@@ -94,7 +94,7 @@ fn main() {
     }
     let positions: Vec<Position> = rolls.iter().map(|r| parse(r)).collect();
     let winprob = common::time(|| {
-        black_box(positions.iter().map(|p| win_chances(black_box(p)).mover).sum::<f32>());
+        black_box(positions.iter().map(|p| model_chances(black_box(p)).mover).sum::<f32>());
     }) / positions.len() as f64;
     println!(
         "{{\"kcp\":[{}],\"equity\":[{equity:.3},{played}],\"rolls\":{{{}}},\"winprob\":{winprob:.4}}}",

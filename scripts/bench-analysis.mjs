@@ -15,7 +15,7 @@ const P = createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', 'inde
 const fens = Object.values(POSITIONS);
 let k = 0;
 const noDice = perCall(() => P.getWinProbability(fens[k++ % fens.length]));
-console.log(`getWinProbability without dice (the model): ${noDice.toFixed(2)} µs per call through the package, over ${fens.length} positions`);
+console.log(`getWinProbability without dice (the calibrated win probability): ${noDice.toFixed(2)} µs per call through the package, over ${fens.length} positions`);
 for (const [name, fen] of Object.entries(POSITIONS)) {
   const roll = `${fen} ${DICE['123']}`;
   console.log(`getWinProbability with dice, ${name} ${DICE['123']}: ${perCall(() => P.getWinProbability(roll)).toFixed(2)} µs per call`);

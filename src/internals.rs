@@ -43,7 +43,8 @@ pub use crate::search::expectimax_v2::{
 // its tests check against each other.
 #[cfg(feature = "search")]
 pub use crate::search::winprob::{
-    features, roll_inputs, Features, PsqAccumulator, RollInputs, DENSE_NAMES, FORMAT_VERSION as WINPROB_FORMAT_VERSION,
-    INPUTS, MANIFEST, PSQ_INPUTS, ROLL_FORMAT_VERSION, ROLL_INPUTS, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS,
-    ROLL_WEIGHTS_SOURCE, VECTORS, WEIGHTS_SOURCE,
+    features, head_names, roll_inputs, Features, HeadInputs, PsqAccumulator, RollInputs, DENSE_NAMES,
+    FORMAT_VERSION as WINPROB_FORMAT_VERSION, HEAD_FORMAT_VERSION, HEAD_INPUTS, HEAD_MANIFEST, HEAD_VECTORS,
+    HEAD_WEIGHTS_SOURCE, INPUTS, MANIFEST, PSQ_INPUTS, ROLL_FORMAT_VERSION, ROLL_INPUTS, ROLL_MANIFEST, ROLL_NAMES,
+    ROLL_VECTORS, ROLL_WEIGHTS_SOURCE, VECTORS, WEIGHTS_SOURCE,
 };

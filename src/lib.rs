@@ -113,7 +113,9 @@ pub use search::{
     SearchContext, Turn, MAX_CANDIDATE_TURNS,
 };
 #[cfg(feature = "search")]
-pub use search::{mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances};
+pub use search::{
+    model_chances, model_score, mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances,
+};
 
 #[cfg(feature = "search")]
 pub use analysis::{

@@ -14,7 +14,8 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use crate::search::winprob::{
-    features, roll_inputs, win_chances, RollInputs, WinChances, DENSE_NAMES, INPUTS, PSQ_INPUTS, ROLL_NAMES,
+    features, head_names, model_chances, roll_inputs, win_chances, HeadInputs, RollInputs, WinChances, DENSE_NAMES,
+    INPUTS, PSQ_INPUTS, ROLL_NAMES,
 };
 use crate::search::{candidate_turns, rolls56};
 use crate::search::{estimate_equity, Rng, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS};
@@ -37,6 +38,9 @@ enum WinprobCommand {
     Describe,
     /// Write the sparse input rows (svmlight: `label index:value ...`; 0 loss, 1 draw, 2 win).
     Features(FeaturesArgs),
+    /// Write the second stage's rows (TSV: label, the mover's exact king-capture probability, then
+    /// the head's inputs; label 0 loss, 1 draw, 2 win).
+    HeadRows(FeaturesArgs),
     /// Measure the model (and optionally estimate_equity) on labelled positions.
     Calibrate(CalibrateArgs),
     /// Write the roll model's training rows: every roll of each position, and partial turns,
@@ -83,6 +87,10 @@ struct CalibrateArgs {
     /// Seed of the rollouts.
     #[arg(long, value_name = "S", default_value = "1", value_parser = parse_seed)]
     seed: u64,
+    /// Also write the compared positions as TSV (`-` = stdout): their number in IN (from 1), result,
+    /// then the model's and estimate_equity's chances (mover, opponent, draw).
+    #[arg(long, value_name = "FILE", requires = "equity")]
+    dump: Option<String>,
 }
 
 /// One labelled position.
@@ -118,6 +126,7 @@ pub(crate) fn winprob(args: WinprobArgs) -> Outcome {
     match args.command {
         WinprobCommand::Describe => describe(),
         WinprobCommand::Features(a) => write_features(&a),
+        WinprobCommand::HeadRows(a) => write_head_rows(&a),
         WinprobCommand::Calibrate(a) => calibrate(&a),
         WinprobCommand::Rolls(a) => write_rolls(&a),
     }
@@ -129,6 +138,7 @@ struct Description {
     inputs: usize,
     psq_inputs: usize,
     dense_names: Vec<&'static str>,
+    head_names: Vec<String>,
     roll_names: Vec<&'static str>,
 }
 
@@ -137,6 +147,7 @@ fn describe() -> Outcome {
         inputs: INPUTS,
         psq_inputs: PSQ_INPUTS,
         dense_names: DENSE_NAMES.to_vec(),
+        head_names: head_names(),
         roll_names: ROLL_NAMES.to_vec(),
     };
     println!("{}", io::json(&d)?);
@@ -156,6 +167,21 @@ fn write_features(args: &FeaturesArgs) -> Outcome {
             if x != 0.0 {
                 let _ = write!(out, " {}:{x}", PSQ_INPUTS + i + 1);
             }
+        }
+        out.push('\n');
+    }
+    write_output(&args.output, out.as_bytes())?;
+    Ok(Exit::Success)
+}
+
+fn write_head_rows(args: &FeaturesArgs) -> Outcome {
+    let text = read_text(&args.input)?;
+    let mut out = String::with_capacity(text.len() * 4);
+    for s in samples(&text)? {
+        let h = HeadInputs::of(&s.pos, &features(&s.pos));
+        let _ = write!(out, "{}\t{}", s.label, h.us_kcp);
+        for x in h.inputs {
+            let _ = write!(out, "\t{x}");
         }
         out.push('\n');
     }
@@ -224,23 +250,16 @@ fn calibrate(args: &CalibrateArgs) -> Outcome {
     if data.is_empty() {
         return Err(Failure::invalid("no positions"));
     }
-    let mut model = Metrics::default();
+    let (mut model, mut alone) = (Metrics::default(), Metrics::default());
     let mut outcomes = [0usize; 3];
     for s in &data {
         model.push(win_chances(&s.pos), s.label);
+        alone.push(model_chances(&s.pos), s.label);
         outcomes[s.label] += 1;
     }
-    // The model's time per position, over enough repetitions to be measurable.
-    let reps = (2_000_000 / data.len()).max(1);
-    let started = Instant::now();
-    let mut sink = 0.0f32;
-    for _ in 0..reps {
-        for s in &data {
-            sink += std::hint::black_box(win_chances(std::hint::black_box(&s.pos))).mover;
-        }
-    }
-    let model_ns = started.elapsed().as_nanos() as f64 / (reps * data.len()) as f64;
-    std::hint::black_box(sink);
+    let positions: Vec<Position> = data.iter().map(|s| s.pos).collect();
+    let model_ns = nanos_per_position(&positions, 200_000, win_chances);
+    let alone_ns = nanos_per_position(&positions, 2_000_000, model_chances);
 
     let mut out = String::new();
     let _ = writeln!(
@@ -251,7 +270,18 @@ fn calibrate(args: &CalibrateArgs) -> Outcome {
         outcomes[0],
         outcomes[1]
     );
-    let _ = writeln!(out, "model time per position: {model_ns:.0} ns (native, from scratch)\n");
+    let _ = writeln!(
+        out,
+        "time per position (native, from scratch): {model_ns:.0} ns, the model alone (the search's evaluation) \
+         {alone_ns:.0} ns"
+    );
+    let _ = writeln!(
+        out,
+        "the model alone: log loss {:.4}, Brier {:.4}, ECE {:.4}\n",
+        alone.mean(alone.log_loss),
+        alone.mean(alone.brier),
+        alone.ece()
+    );
     out.push_str("| measure | value |\n| --- | --- |\n");
     let _ = writeln!(out, "| log loss (3 outcomes) | {:.4} |", model.mean(model.log_loss));
     let _ = writeln!(out, "| log loss of the score | {:.4} |", model.mean(model.score_log_loss));
@@ -264,30 +294,39 @@ fn calibrate(args: &CalibrateArgs) -> Outcome {
     }
     if args.equity > 0 {
         out.push('\n');
-        out.push_str(&compare_with_equity(&data, args));
+        out.push_str(&compare_with_equity(&data, args)?);
     }
     print!("{out}");
     Ok(Exit::Success)
 }
 
+/// The time `f` takes per position of `positions`, in nanoseconds, over about `calls` calls.
+fn nanos_per_position(positions: &[Position], calls: usize, f: fn(&Position) -> WinChances) -> f64 {
+    let reps = (calls / positions.len()).max(1);
+    let started = Instant::now();
+    let mut sink = 0.0f32;
+    for _ in 0..reps {
+        for pos in positions {
+            sink += std::hint::black_box(f(std::hint::black_box(pos))).mover;
+        }
+    }
+    std::hint::black_box(sink);
+    started.elapsed().as_nanos() as f64 / (reps * positions.len()) as f64
+}
+
 /// The model against `estimate_equity` on `args.equity` evenly spaced positions.
-fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> String {
+fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> Result<String, Failure> {
     let n = args.equity.min(data.len());
     let step = data.len() as f64 / n as f64;
-    let subset: Vec<&Sample> = (0..n).map(|i| &data[((i as f64 * step) as usize).min(data.len() - 1)]).collect();
+    let lines: Vec<usize> = (0..n).map(|i| ((i as f64 * step) as usize).min(data.len() - 1)).collect();
+    let subset: Vec<&Sample> = lines.iter().map(|&i| &data[i]).collect();
     let (mut model, mut equity) = (Metrics::default(), Metrics::default());
     let mut rng = Rng::from_seed(args.seed);
     let started = Instant::now();
     let chances: Vec<WinChances> = subset.iter().map(|s| equity_chances(&s.pos, args.rollouts, &mut rng)).collect();
     let equity_us = started.elapsed().as_secs_f64() * 1e6 / n as f64;
-    let started = Instant::now();
-    let reps = (1_000_000 / n).max(1);
-    for _ in 0..reps {
-        for s in &subset {
-            std::hint::black_box(win_chances(std::hint::black_box(&s.pos)));
-        }
-    }
-    let model_us = started.elapsed().as_secs_f64() * 1e6 / (reps * n) as f64;
+    let positions: Vec<Position> = subset.iter().map(|s| s.pos).collect();
+    let model_us = nanos_per_position(&positions, 100_000, win_chances) / 1e3;
     // The per-position difference of the 3-outcome log loss (model − equity), for a paired interval.
     let mut diffs = Vec::with_capacity(n);
     for (s, c) in subset.iter().zip(&chances) {
@@ -312,7 +351,26 @@ fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> String {
         equity_us / model_us
     );
     let _ = writeln!(out, "log loss difference (model − estimate_equity), paired: {mean_diff:+.4} ± {half:.4} (95%)");
-    out
+    if let Some(path) = &args.dump {
+        let mut tsv = String::new();
+        for ((&i, s), e) in lines.iter().zip(&subset).zip(&chances) {
+            let m = win_chances(&s.pos);
+            let result = ["L", "D", "W"][s.label];
+            let _ = writeln!(
+                tsv,
+                "{}\t{result}\t{}\t{}\t{}\t{}\t{}\t{}",
+                i + 1,
+                m.mover,
+                m.opponent,
+                m.draw,
+                e.mover,
+                e.opponent,
+                e.draw
+            );
+        }
+        write_output(path, tsv.as_bytes())?;
+    }
+    Ok(out)
 }
 
 /// `winprob rolls`: for each position, one row per roll (all 56, weight `w/216`) and up to two

@@ -27,7 +27,9 @@ pub use equity::{estimate_equity, estimate_equity_within, Equity};
 pub use registry::{RegisterError, Registry};
 pub use turnlist::{candidate_turns, legal_turns, Turn, MAX_CANDIDATE_TURNS};
 pub(crate) use winprob::roll_chances_of;
-pub use winprob::{mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances};
+pub use winprob::{
+    model_chances, model_score, mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances,
+};
 
 pub(crate) use bot::path_score;
 pub use bot::win_probability;

@@ -45,7 +45,7 @@ impl PsqAccumulator {
         }
     }
 
-    /// The chances of `pos` for its side to move, as [`super::win_chances`] gives them, with
+    /// The chances of `pos` for its side to move, as [`super::model_chances`] gives them, with
     /// the piece-square part read from the sums (`self` must follow `pos`'s board).
     pub fn chances(&self, pos: &Position) -> WinChances {
         let (mover, opponent) = (pos.turn(), pos.turn().opponent());
@@ -74,7 +74,7 @@ impl PsqAccumulator {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::search::{legal_turns, win_chances, Rng};
+    use crate::search::{legal_turns, model_chances, Rng};
     use crate::Turns;
 
     /// Seeded random games: after every micro-move and every turn, the accumulator updated from
@@ -101,13 +101,13 @@ mod tests {
                         let step = turns.step(&node, spent, m).expect("a legal micro-move");
                         acc.update(&node, &step.position);
                         (node, spent) = (step.position, step.spent);
-                        let (a, b) = (acc.chances(&node), win_chances(&node));
+                        let (a, b) = (acc.chances(&node), model_chances(&node));
                         assert!((a.score() - b.score()).abs() < 1e-4, "{}: {a:?} {b:?}", node.to_dfen());
                         checked += 1;
                     }
                 }
                 node.end_turn();
-                let (a, b) = (acc.chances(&node), win_chances(&node));
+                let (a, b) = (acc.chances(&node), model_chances(&node));
                 assert!((a.score() - b.score()).abs() < 1e-4, "{}: {a:?} {b:?}", node.to_dfen());
                 // Drift stays small: the sums match a fresh accumulation.
                 let fresh = PsqAccumulator::of(&node);

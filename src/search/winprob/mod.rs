@@ -8,6 +8,10 @@
 //! the dense inputs times their weights, then a softmax. The piece-square part is a plain sum of
 //! table rows, so a search may keep it incrementally (one row per side of the board's two views).
 //!
+//! The model alone ([`model_chances`], a fraction of a microsecond) is what a search evaluates.
+//! The calibrated win probability ([`win_chances`]) finishes it with a second stage (`head.rs`):
+//! the exact probabilities that either side can take the other's king on its next roll.
+//!
 //! ```
 //! use dicechess::{mover_score, win_chances, Position};
 //!
@@ -18,6 +22,7 @@
 //! ```
 
 mod features;
+mod head;
 mod incremental;
 mod roll;
 mod threats;
@@ -26,6 +31,9 @@ use std::ops::ControlFlow;
 
 pub(crate) use features::DENSE_LEN;
 pub use features::{features, Features, DENSE_NAMES, INPUTS, PSQ_INPUTS};
+pub use head::{
+    head_names, HeadInputs, HEAD_FORMAT_VERSION, HEAD_INPUTS, HEAD_MANIFEST, HEAD_VECTORS, HEAD_WEIGHTS_SOURCE,
+};
 pub use incremental::PsqAccumulator;
 pub use roll::{
     roll_estimate, roll_inputs, RollInputs, ROLL_FORMAT_VERSION, ROLL_INPUTS, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS,
@@ -122,29 +130,48 @@ pub(crate) fn chances_of_logits(z: [f32; 2]) -> WinChances {
     }
 }
 
-/// The outcome probabilities of `pos` for its side to move, at the start of its turn (its dice,
-/// if any, are ignored). A finished game is decided: the side without a king has lost;
+/// The calibrated outcome probabilities of `pos` for its side to move, at the start of its turn
+/// (its dice, if any, are ignored): the model finished by the exact king-capture probabilities
+/// (`head.rs`). A finished game is decided: the side without a king has lost;
 /// [`WinChances::NEUTRAL`] without any king.
 pub fn win_chances(pos: &Position) -> WinChances {
-    let (mover, opponent) = (pos.turn(), pos.turn().opponent());
-    match (pos.has_king(mover), pos.has_king(opponent)) {
-        (true, true) => chances_of_logits(logits(&features(pos))),
-        (true, false) => WinChances::WON,
-        (false, true) => WinChances::LOST,
-        (false, false) => WinChances::NEUTRAL,
-    }
+    decided(pos).unwrap_or_else(|| HeadInputs::of(pos, &features(pos)).chances())
 }
 
-/// `mover + draw / 2` of [`win_chances`]: what a search maximises for the side to move.
+/// `mover + draw / 2` of [`win_chances`].
 #[inline]
 pub fn mover_score(pos: &Position) -> f32 {
     win_chances(pos).score()
 }
 
+/// The model alone: [`win_chances`] without the exact king-capture probabilities, a fraction of a
+/// microsecond. What a search evaluates (it finds king captures itself) and what a roll's turns
+/// are judged by.
+pub fn model_chances(pos: &Position) -> WinChances {
+    decided(pos).unwrap_or_else(|| chances_of_logits(logits(&features(pos))))
+}
+
+/// `mover + draw / 2` of [`model_chances`]: what a search maximises for the side to move.
+#[inline]
+pub fn model_score(pos: &Position) -> f32 {
+    model_chances(pos).score()
+}
+
+/// The chances of a finished game (a king gone), `None` while both kings stand.
+fn decided(pos: &Position) -> Option<WinChances> {
+    let (mover, opponent) = (pos.turn(), pos.turn().opponent());
+    match (pos.has_king(mover), pos.has_king(opponent)) {
+        (true, true) => None,
+        (true, false) => Some(WinChances::WON),
+        (false, true) => Some(WinChances::LOST),
+        (false, false) => Some(WinChances::NEUTRAL),
+    }
+}
+
 /// The value of the roll `pos` (its dice pool is the roll) for its side to move: the best over
-/// its legal turns of the after-turn position's score for that side (a king capture is 1), or,
-/// for a pass, the score of the position passed to the opponent. A finished game as in
-/// [`win_chances`].
+/// its legal turns of the after-turn position's score for that side by the model
+/// ([`model_chances`]; a king capture is 1), or, for a pass, the score of the position passed to
+/// the opponent. A finished game as in [`win_chances`].
 pub fn roll_value(pos: &Position) -> f32 {
     roll_chances(pos).score()
 }
@@ -169,7 +196,7 @@ pub(crate) fn roll_chances_of(pos: &Position, turns: Option<&Turns>, limit: u64)
     let _ = turns.try_for_each_turn_sampled(limit, |_, step| {
         let mut after = step.position;
         after.end_turn();
-        let chances = win_chances(&after).flipped();
+        let chances = model_chances(&after).flipped();
         if best.is_none_or(|b| chances.score() > b.score()) {
             best = Some(chances);
         }
@@ -182,5 +209,5 @@ pub(crate) fn roll_chances_of(pos: &Position, turns: Option<&Turns>, limit: u64)
 fn pass_chances(pos: &Position) -> WinChances {
     let mut after = *pos;
     after.end_turn();
-    win_chances(&after).flipped()
+    model_chances(&after).flipped()
 }

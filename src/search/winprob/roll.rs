@@ -11,7 +11,7 @@
 
 use super::features::{best_victim, features_and_scan, Scan};
 use super::threats::{dice_mask, ROLLS};
-use super::{chances_of_logits, logits, win_chances, WinChances};
+use super::{win_chances, HeadInputs, WinChances};
 use crate::rules::attacks;
 use crate::search::eval::value;
 use crate::search::kcp::captures_king_with;
@@ -242,8 +242,9 @@ fn prelude(pos: &Position) -> Prelude {
     if dice.is_empty() || !(pos.has_king(mover) && pos.has_king(opponent)) {
         return Prelude::Decided(win_chances(pos));
     }
-    let (f, scan) = features_and_scan(&pos.with_dice(Dice::EMPTY));
-    let before = chances_of_logits(logits(&f));
+    let start = pos.with_dice(Dice::EMPTY);
+    let (f, scan) = features_and_scan(&start);
+    let before = HeadInputs::of(&start, &f).chances();
     let threats = scan.us_threats.mask;
     if threats & dice_mask(dice) != 0 && captures_king_with(pos, dice) {
         return Prelude::Decided(WinChances::WON);
