@@ -23,7 +23,6 @@ Run by hand (scripts/train/run-head), never by the test suites.
 import argparse
 import hashlib
 import json
-import subprocess
 import sys
 import zlib
 from pathlib import Path
@@ -32,13 +31,9 @@ import numpy as np
 import scipy
 from scipy.optimize import minimize
 
-from train import f32, metrics
+from train import f32, metrics, run
 
 FORMAT_VERSION = 1
-
-
-def run(cmd):
-    return subprocess.run(cmd, check=True, capture_output=True, text=True).stdout
 
 
 def load(dicechess, tsvs):

@@ -93,6 +93,9 @@ struct CalibrateArgs {
     dump: Option<String>,
 }
 
+/// The results of `datagen` lines, indexed by label (0 loss, 1 draw, 2 win).
+const RESULTS: [&str; 3] = ["L", "D", "W"];
+
 /// One labelled position.
 struct Sample {
     pos: Position,
@@ -110,12 +113,7 @@ fn samples(text: &str) -> Result<Vec<Sample>, Failure> {
         let mut fields = line.split('\t');
         let bad = || Failure::invalid(format!("line {}: expected DFEN \\t W|L|D: {line}", n + 1));
         let pos = Position::from_dfen(fields.next().ok_or_else(bad)?).map_err(io::invalid_dfen)?;
-        let label = match fields.next() {
-            Some("L") => 0,
-            Some("D") => 1,
-            Some("W") => 2,
-            _ => return Err(bad()),
-        };
+        let label = fields.next().and_then(|r| RESULTS.iter().position(|&x| x == r)).ok_or_else(bad)?;
         out.push(Sample { pos, label });
     }
     Ok(out)
@@ -324,13 +322,14 @@ fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> Result<String, 
     let mut rng = Rng::from_seed(args.seed);
     let started = Instant::now();
     let chances: Vec<WinChances> = subset.iter().map(|s| equity_chances(&s.pos, args.rollouts, &mut rng)).collect();
+    let predicted: Vec<WinChances> = subset.iter().map(|s| win_chances(&s.pos)).collect();
     let equity_us = started.elapsed().as_secs_f64() * 1e6 / n as f64;
     let positions: Vec<Position> = subset.iter().map(|s| s.pos).collect();
     let model_us = nanos_per_position(&positions, 100_000, win_chances) / 1e3;
     // The per-position difference of the 3-outcome log loss (model − equity), for a paired interval.
     let mut diffs = Vec::with_capacity(n);
-    for (s, c) in subset.iter().zip(&chances) {
-        diffs.push(model.push(win_chances(&s.pos), s.label) - equity.push(*c, s.label));
+    for ((s, m), c) in subset.iter().zip(&predicted).zip(&chances) {
+        diffs.push(model.push(*m, s.label) - equity.push(*c, s.label));
     }
     let mean_diff = diffs.iter().sum::<f64>() / n as f64;
     let var = diffs.iter().map(|d| (d - mean_diff).powi(2)).sum::<f64>() / (n as f64 - 1.0).max(1.0);
@@ -353,13 +352,12 @@ fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> Result<String, 
     let _ = writeln!(out, "log loss difference (model − estimate_equity), paired: {mean_diff:+.4} ± {half:.4} (95%)");
     if let Some(path) = &args.dump {
         let mut tsv = String::new();
-        for ((&i, s), e) in lines.iter().zip(&subset).zip(&chances) {
-            let m = win_chances(&s.pos);
-            let result = ["L", "D", "W"][s.label];
+        for (((&i, s), m), e) in lines.iter().zip(&subset).zip(&predicted).zip(&chances) {
             let _ = writeln!(
                 tsv,
-                "{}\t{result}\t{}\t{}\t{}\t{}\t{}\t{}",
+                "{}\t{}\t{}\t{}\t{}\t{}\t{}\t{}",
                 i + 1,
+                RESULTS[s.label],
                 m.mover,
                 m.opponent,
                 m.draw,
@@ -391,7 +389,7 @@ fn write_rolls(args: &RollsArgs) -> Outcome {
 
 /// The rows of one position (see [`write_rolls`]).
 fn roll_rows(s: &Sample, seed: u64) -> String {
-    let result = ["L", "D", "W"][s.label];
+    let result = RESULTS[s.label];
     let mut out = String::new();
     let mut row = |pos: &Position, weight: f64, label: f64| {
         let before = f64::from(win_chances(&pos.with_dice(crate::Dice::EMPTY)).score());

@@ -184,9 +184,8 @@ pub fn roll_chances(pos: &Position) -> WinChances {
 /// [`roll_chances`] of the roll `pos` whose legal turns are `turns` (`None`: a pass), the best
 /// of a sample of about `limit` of them on a roll with more (issue 17). A king capture wins.
 pub(crate) fn roll_chances_of(pos: &Position, turns: Option<&Turns>, limit: u64) -> WinChances {
-    let (mover, opponent) = (pos.turn(), pos.turn().opponent());
-    if !(pos.has_king(mover) && pos.has_king(opponent)) {
-        return win_chances(pos);
+    if let Some(finished) = decided(pos) {
+        return finished;
     }
     let Some(turns) = turns else { return pass_chances(pos) };
     if turns.has_king_capture() {
