@@ -90,9 +90,10 @@ export class BenchReport {
     this.current = undefined;
   }
 
-  /** Starts collecting into region `name`. */
+  /** Starts collecting into region `name` (on the console, after a blank line). */
   region(name) {
     if (!this.lines.has(name)) throw new BenchTableError(name, 'not a region of this report');
+    if (this.current !== undefined) console.log();
     this.current = name;
   }
 
