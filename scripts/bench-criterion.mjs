@@ -67,7 +67,7 @@ function read(dir) {
   const e = JSON.parse(readFileSync(join(dir, 'estimates.json'), 'utf8'));
   const { point_estimate: median, confidence_interval: ci } = e.median;
   return {
-    group: b.group_id, fn: b.function_id ?? null, value: b.value_string ?? null, id: b.full_id,
+    group: b.group_id, fn: b.function_id ?? null, value: b.value_str ?? null, id: b.full_id,
     median, lower: ci.lower_bound, upper: ci.upper_bound, throughput: b.throughput ?? null, mtime: statSync(join(dir, 'estimates.json')).mtime,
   };
 }
@@ -92,26 +92,37 @@ function table(group, rows) {
   return lines.join('\n');
 }
 
-if (!existsSync(CRITERION)) {
-  console.error(`bench-criterion: ${CRITERION} does not exist: run cargo bench first`);
-  process.exit(1);
-}
-const all = results(CRITERION).map(read).sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
-const regions = {};
-const placed = new Set();
-for (const region of REGIONS) {
-  const rows = all.filter((r) => GROUPS[region].includes(r.group));
-  if (rows.length === 0) continue;
-  rows.forEach((r) => placed.add(r.id));
-  const newest = new Date(Math.max(...rows.map((r) => r.mtime.getTime()))).toISOString().slice(0, 10);
-  const parts = [`Measured ${newest} by \`${COMMANDS[region]}\` (${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}); `
-    + 'criterion\'s median per iteration, with the rate where the group has a throughput.'];
-  for (const group of GROUPS[region]) {
-    const groupRows = rows.filter((r) => r.group === group);
-    if (groupRows.length > 0) parts.push(table(group, groupRows));
+/**
+ * The regions' markdown from the results under `dir` (region name → body; a region without
+ * results is left out), and the ids of results that belong to no region.
+ */
+export function criterionRegions(dir) {
+  const all = results(dir).map(read).sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
+  const regions = {};
+  const placed = new Set();
+  for (const region of REGIONS) {
+    const rows = all.filter((r) => GROUPS[region].includes(r.group));
+    if (rows.length === 0) continue;
+    rows.forEach((r) => placed.add(r.id));
+    const newest = new Date(Math.max(...rows.map((r) => r.mtime.getTime()))).toISOString().slice(0, 10);
+    const parts = [`Measured ${newest} by \`${COMMANDS[region]}\` (${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}); `
+      + 'criterion\'s median per iteration, with the rate where the group has a throughput.'];
+    for (const group of GROUPS[region]) {
+      const groupRows = rows.filter((r) => r.group === group);
+      if (groupRows.length > 0) parts.push(table(group, groupRows));
+    }
+    regions[region] = parts.join('\n\n');
   }
-  regions[region] = parts.join('\n\n');
+  return { regions, unplaced: all.filter((r) => !placed.has(r.id)).map((r) => r.id), count: all.length };
 }
-for (const r of all.filter((r) => !placed.has(r.id))) console.error(`bench-criterion: ${r.id} belongs to no region (scripts/bench-criterion.mjs GROUPS); left out`);
-writeRegions(BENCHMARKS, regions);
-console.log(`${relative(ROOT, BENCHMARKS) || BENCHMARKS}: wrote ${Object.keys(regions).join(', ') || 'nothing'} from ${all.length} results in ${CRITERION}`);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (!existsSync(CRITERION)) {
+    console.error(`bench-criterion: ${CRITERION} does not exist: run cargo bench first`);
+    process.exit(1);
+  }
+  const { regions, unplaced, count } = criterionRegions(CRITERION);
+  for (const id of unplaced) console.error(`bench-criterion: ${id} belongs to no region (scripts/bench-criterion.mjs GROUPS); left out`);
+  writeRegions(BENCHMARKS, regions);
+  console.log(`${relative(ROOT, BENCHMARKS) || BENCHMARKS}: wrote ${Object.keys(regions).join(', ') || 'nothing'} from ${count} results in ${CRITERION}`);
+}

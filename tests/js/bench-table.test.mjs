@@ -1,10 +1,12 @@
 // scripts/lib/bench-table.mjs, the writer of BENCHMARKS.md's regions: it replaces exactly the
-// marked region and refuses missing, duplicated or misordered markers. Needs no build.
+// marked region and refuses missing, duplicated or misordered markers; and scripts/bench-criterion.mjs's
+// tables from criterion's result files. Needs no build.
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { criterionRegions } from '../../scripts/bench-criterion.mjs';
 import { BenchReport, BenchTableError, checkRegions, markers, replaceRegion, writeRegions } from '../../scripts/lib/bench-table.mjs';
 import { ROOT } from './lib/paths.mjs';
 
@@ -84,4 +86,38 @@ test('BENCHMARKS.md has one pair of markers for every region a script writes', (
     .map((f) => readFileSync(join(ROOT, 'scripts', f), 'utf8')).join('\n');
   const written = new Set([...scripts.matchAll(/REGIONS\s*=\s*\[([^\]]*)\]/g)].flatMap((m) => [...m[1].matchAll(/'([a-z0-9-]+)'/g)].map((n) => n[1])));
   assert.deepEqual([...written].sort(), [...names].sort(), 'the regions the scripts write are the regions of BENCHMARKS.md');
+});
+
+/** One criterion 0.5 result, as `target/criterion/<id>/new/{benchmark,estimates}.json` hold it. */
+function criterionResult(root, [group, fn, value], ns, throughput = null) {
+  const id = [group, fn, value].filter((x) => x !== null).join('/');
+  const dir = join(root, id, 'new');
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'benchmark.json'), JSON.stringify({
+    group_id: group, function_id: fn, value_str: value, throughput, full_id: id, directory_name: id, title: id,
+  }));
+  const stat = (x) => ({ confidence_interval: { confidence_level: 0.95, lower_bound: x * 0.9, upper_bound: x * 1.1 }, point_estimate: x, standard_error: 1 });
+  writeFileSync(join(dir, 'estimates.json'), JSON.stringify({ mean: stat(ns), median: stat(ns), median_abs_dev: stat(1), slope: null, std_dev: stat(1) }));
+  mkdirSync(join(root, id, 'base'), { recursive: true }); // criterion's previous run: never read
+}
+
+test('criterion results become one table per group, in the region of their bench file', (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'criterion-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  for (const [position, ns] of [['initial', 6755], ['kiwipete', 30876]]) {
+    criterionResult(root, ['turns', position, '123'], ns);
+    criterionResult(root, ['turns', position, '111'], ns * 2);
+  }
+  criterionResult(root, ['perft', 'initial/5', null], 14431000, { Elements: 4897256 });
+  criterionResult(root, ['load', 'dcb/1M', null], 54654000, { Bytes: 32 * 2 ** 20 });
+  criterionResult(root, ['scenarios/expectimax', 'x', '1'], 5);
+  const { regions, unplaced, count } = criterionRegions(root);
+  assert.equal(count, 7);
+  assert.deepEqual(unplaced, ['scenarios/expectimax/x/1']);
+  assert.deepEqual(Object.keys(regions), ['criterion-rules', 'criterion-book'], 'a region without results is left out');
+  const rules = regions['criterion-rules'];
+  assert.match(rules, /^Measured \d{4}-\d\d-\d\d by `cargo bench --bench rules`/);
+  assert.ok(rules.includes('| turns | 111 | 123 |\n| --- | ---: | ---: |\n| initial | 13.51 µs | 6.755 µs |\n| kiwipete | 61.75 µs | 30.88 µs |'), rules);
+  assert.ok(rules.includes('| `perft/initial/5` | 14.43 ms | 12.99 ms – 15.87 ms | 339.4 M elements/s |'), rules);
+  assert.ok(regions['criterion-book'].includes('| `load/dcb/1M` | 54.65 ms | 49.19 ms – 60.12 ms | 585.5 MiB/s |'), regions['criterion-book']);
 });
