@@ -6,7 +6,7 @@
 // bench-serde (both sides); the difference of their sizes is what serde-wasm-bindgen would add.
 // Times: median µs per conversion over many samples after a warm-up (a sample is the mean of a
 // batch of calls, so that sub-microsecond conversions are above the timer's resolution).
-// Results go to BENCHMARKS.md by hand.
+// The output goes into the region `boundary` of BENCHMARKS.md (scripts/lib/bench-table.mjs).
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,10 +15,13 @@ import { fileURLToPath } from 'node:url';
 import { idField, numberField, objectField } from '../pkg-template/js/input.js';
 import { decodeBestMove, decodeEquity, decodeJson, decodeTree } from '../pkg-template/js/protocol.js';
 import { POSITIONS } from './bench-rolls.mjs';
+import { BenchReport } from './lib/bench-table.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const require = createRequire(import.meta.url);
+const REGIONS = ['boundary'];
+const report = new BenchReport(REGIONS);
 
 /** Builds the full module with `features` added, as scripts/build and assemble.mjs build the shipped one; its glue and size. */
 function build(name, features) {
@@ -100,17 +103,18 @@ const treeCodes = () => decodeTree(G.legal_turn_tree(roll));
 const treeSerde = () => G.tree_serde(roll);
 for (const [label, a, b] of [['best move', bestText, bestSerde], ['bots', botsText, botsSerde], ['equity', equityText, equitySerde],
   ['book report', reportText, reportSerde], ['tree (JSON)', treeJson, treeSerde], ['tree (codes)', treeCodes, treeSerde]]) same(label, a(), b());
-const report = reportText();
+const bookReport = reportText();
 
-console.log(`\nthe boundary, text forms against serde-wasm-bindgen (issue 15; Node ${process.version}, full module at opt-level s)`);
-console.log('median µs per conversion, the export call and the wrapper\'s decoding included:');
-console.log(`${'value'.padEnd(44)} ${'text'.padStart(8)} ${'serde'.padStart(8)}  serde/text`);
+report.region('boundary');
+report.log(`the boundary, text forms against serde-wasm-bindgen (issue 15; Node ${process.version}, full module at opt-level s)`);
+report.log('median µs per conversion, the export call and the wrapper\'s decoding included:');
+report.log(`${'value'.padEnd(44)} ${'text'.padStart(8)} ${'serde'.padStart(8)}  serde/text`);
 const rows = [
   [`options in (getBestMove, ${Object.keys(options).length} fields and a clock)`, () => optionsText(options), () => optionsSerde(options), 200],
   [`getBestMove's result (${bestText().moves.length} moves)`, bestText, bestSerde, 200],
   [`getAvailableBots (${botsText().length} bots)`, botsText, botsSerde, 100],
   ['estimateEquity\'s result', equityText, equitySerde, 200],
-  [`validateOpeningBook's report (${report.errors.length} errors, ${report.warnings.length} warnings)`, reportText, reportSerde, 50],
+  [`validateOpeningBook's report (${bookReport.errors.length} errors, ${bookReport.warnings.length} warnings)`, reportText, reportSerde, 50],
   ['turn tree, kiwipete 123: JSON text (before)', treeJson, treeSerde, 2],
   ['turn tree, kiwipete 123: codes (shipped)', treeCodes, treeSerde, 2],
 ];
@@ -121,14 +125,14 @@ for (const [label, a, b, batch] of rows) {
     ta = Math.min(ta, median(a, batch));
     tb = Math.min(tb, median(b, batch));
   }
-  console.log(`${label.padEnd(44)} ${us(ta)} ${us(tb)}  ${(tb / ta).toFixed(2)}x`);
+  report.log(`${label.padEnd(44)} ${us(ta)} ${us(tb)}  ${(tb / ta).toFixed(2)}x`);
 }
-console.log(`\n.wasm bytes after wasm-opt: shipped full ${shipped}; bench module, text side only ${text.bytes}; with the serde side ${serde.bytes}`);
-console.log(`serde-wasm-bindgen's side of the bench module (all the values above, its shared code included): +${serde.bytes - text.bytes} bytes`);
+report.log(`\n.wasm bytes after wasm-opt: shipped full ${shipped}; bench module, text side only ${text.bytes}; with the serde side ${serde.bytes}`);
+report.log(`serde-wasm-bindgen's side of the bench module (all the values above, its shared code included): +${serde.bytes - text.bytes} bytes`);
 
 // The turn tree through the package (the shipped modules), both entries and game.tree().
 const E = { full: require(join(ROOT, 'pkg', 'dist', 'node', 'index.cjs')), rules: require(join(ROOT, 'pkg', 'dist', 'node', 'rules.cjs')) };
-console.log('\nthe turn tree through the package, kiwipete 123 (6,282 leaves), median µs per call (target <= 350):');
+report.log('\nthe turn tree through the package, kiwipete 123 (6,282 leaves), median µs per call (target <= 350):');
 for (const [entry, ns] of Object.entries(E)) {
   const game = ns.createGame({ start: roll });
   let tree = Infinity, gameTree = Infinity;
@@ -137,5 +141,6 @@ for (const [entry, ns] of Object.entries(E)) {
     gameTree = Math.min(gameTree, median(() => game.tree(), 1, 600));
   }
   game.free?.();
-  console.log(`  ${entry.padEnd(6)} getLegalTurnTree ${us(tree)}   game.tree() ${us(gameTree)}`);
+  report.log(`  ${entry.padEnd(6)} getLegalTurnTree ${us(tree)}   game.tree() ${us(gameTree)}`);
 }
+report.write();

@@ -11,11 +11,13 @@
 //   * a game by clicking against the greedy bot: the bot's think time per turn and the main
 //     thread's long tasks while it thinks.
 //
-// It reports figures and asserts nothing. Results go to BENCHMARKS.md by hand, with the machine.
+// It reports figures and asserts nothing; they go into the region `demo` of BENCHMARKS.md
+// (scripts/lib/bench-table.mjs).
 //   node scripts/bench-demo.mjs [--rounds N]      (default 3 rounds of the heavy call)
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { BenchReport } from './lib/bench-table.mjs';
 import { createStaticServer, listen } from './serve.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,6 +34,8 @@ if (!existsSync(CHROMIUM) || !existsSync(join(DIST, 'index.html'))) {
   process.exit(0);
 }
 
+const REGIONS = ['demo'];
+const report = new BenchReport(REGIONS);
 const ms = (x) => `${x.toFixed(0)} ms`;
 const stats = (xs) => {
   if (xs.length === 0) return 'none';
@@ -157,5 +161,7 @@ try {
   server.close();
 }
 
-console.log('\nwww-demo benchmark (localhost, headless Chromium; a long task is a main-thread task over 50 ms):');
-for (const [k, v] of results) console.log(`  ${k}: ${v}`);
+report.region('demo');
+report.log('www-demo benchmark (localhost, headless Chromium; a long task is a main-thread task over 50 ms):');
+for (const [k, v] of results) report.log(`  ${k}: ${v}`);
+report.write();

@@ -3,14 +3,19 @@
 // wasm: what a client pays per action. A seeded game is created, every legal move read and played
 // until it ends (random choices from a fixed stream), then undone to the start and redone, and its
 // record and notation written and read back. Part of `npm run bench`; alone:
-// `node scripts/bench-game.mjs`.
+// `node scripts/bench-game.mjs`. The output goes into the region `game` of BENCHMARKS.md
+// (scripts/lib/bench-table.mjs).
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { perCall } from './bench-timing.mjs';
+import { BenchReport } from './lib/bench-table.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const load = (entry) => createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', `${entry}.cjs`));
+const REGIONS = ['game'];
+const report = new BenchReport(REGIONS);
+report.region('game');
 
 for (const entry of ['index', 'rules']) {
   const P = load(entry);
@@ -40,13 +45,14 @@ for (const entry of ['index', 'rules']) {
     game.free();
   }
   const us = (ms, n) => ((ms * 1000) / n).toFixed(1);
-  console.log(`${entry === 'index' ? '.      ' : './rules'} ${games} games, ${turns} turns: moves() ${us(tRead, reads)} µs, play() ${us(tPlay, plays)} µs, undo() ${us(tUndo, undos)} µs, redo() ${us(tRedo, redos)} µs per call`);
+  report.log(`${entry === 'index' ? '.      ' : './rules'} ${games} games, ${turns} turns: moves() ${us(tRead, reads)} µs, play() ${us(tPlay, plays)} µs, undo() ${us(tUndo, undos)} µs, redo() ${us(tRedo, redos)} µs per call`);
   const game = P.createGame({ seed: 7 });
   while (!game.isOver() && game.turnNumber() < 80) { const m = game.moves(); if (m.length === 0) break; game.play(m[0].uci); }
   const record = game.toRecord();
-  console.log(`        a ${game.history().length}-turn game: createGame ${perCall(() => P.createGame({ seed: 3 })?.free()).toFixed(1)} µs, history() ${perCall(() => game.history()).toFixed(1)} µs, toRecord() ${perCall(() => game.toRecord()).toFixed(1)} µs, gameFromRecord ${perCall(() => P.gameFromRecord(record).game?.free()).toFixed(1)} µs`);
+  report.log(`        a ${game.history().length}-turn game: createGame ${perCall(() => P.createGame({ seed: 3 })?.free()).toFixed(1)} µs, history() ${perCall(() => game.history()).toFixed(1)} µs, toRecord() ${perCall(() => game.toRecord()).toFixed(1)} µs, gameFromRecord ${perCall(() => P.gameFromRecord(record).game?.free()).toFixed(1)} µs`);
   if (entry === 'index') {
     const text = game.toNotation();
-    console.log(`        toNotation() ${perCall(() => game.toNotation()).toFixed(1)} µs, gameFromNotation ${perCall(() => P.gameFromNotation(text).game?.free()).toFixed(1)} µs`);
+    report.log(`        toNotation() ${perCall(() => game.toNotation()).toFixed(1)} µs, gameFromNotation ${perCall(() => P.gameFromNotation(text).game?.free()).toFixed(1)} µs`);
   }
 }
+report.write();

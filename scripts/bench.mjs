@@ -2,7 +2,8 @@
 // `npm run bench`: the Node benchmark of the package (issue 3). Per-call latency of each rules
 // function through the JS boundary on the benchmark positions of the rules issue, our pseudo-legal
 // perft against chessops' perft in the same process, and the sizes of both .wasm files.
-// Results go to BENCHMARKS.md by hand (with the machine they were measured on).
+// Each table goes into its region of BENCHMARKS.md (scripts/lib/bench-table.mjs), under the
+// conditions of the run.
 import { execFileSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -13,6 +14,7 @@ import { Chess } from 'chessops/chess';
 import { parseFen } from 'chessops/fen';
 import { perft as chessopsPerft } from 'chessops/debug';
 import { DICE, POSITIONS } from './bench-rolls.mjs';
+import { BenchReport } from './lib/bench-table.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -32,23 +34,27 @@ function time(f, minMs = 200) {
   }
   return ((t - t0) * 1000) / n;
 }
+const REGIONS = ['rules-package', 'rules-wasm-native', 'deadlines', 'package-sizes', 'search-wasm-native'];
+const report = new BenchReport(REGIONS);
 const us = (x) => (x < 1 ? x.toFixed(3) : x < 10 ? x.toFixed(2) : x < 100 ? x.toFixed(1) : x.toFixed(0)).padStart(8);
 
-console.log(`dicechess-wasm benchmark (Node ${process.version}, entry ./rules)\n`);
-console.log('legal-turn work per roll, µs per call through the JS boundary:');
-console.log(`${'position'.padEnd(10)} ${'dice'.padEnd(4)} ${'moves'.padStart(8)} ${'tree'.padStart(8)} ${'dice?'.padStart(8)} ${'turns'.padStart(6)}`);
+report.region('rules-package');
+report.log(`dicechess-wasm benchmark (Node ${process.version}, entry ./rules)\n`);
+report.log('legal-turn work per roll, µs per call through the JS boundary:');
+report.log(`${'position'.padEnd(10)} ${'dice'.padEnd(4)} ${'moves'.padStart(8)} ${'tree'.padStart(8)} ${'dice?'.padStart(8)} ${'turns'.padStart(6)}`);
 for (const [name, fen] of Object.entries(POSITIONS)) {
   for (const [label, dice] of Object.entries(DICE)) {
     const roll = `${fen} ${dice}`;
     const leaves = (t) => { const k = Object.keys(t); return k.length === 0 ? 1 : k.reduce((s, x) => s + leaves(t[x]), 0); };
     const tree = E.getLegalTurnTree(roll);
     const turns = Object.keys(tree).length === 0 ? 0 : leaves(tree);
-    console.log(`${name.padEnd(10)} ${label.padEnd(4)} ${us(time(() => E.getLegalUciMoves(roll)))} ${us(time(() => E.getLegalTurnTree(roll)))} ${us(time(() => E.getPlayableDice(roll)))} ${String(turns).padStart(6)}`);
+    report.log(`${name.padEnd(10)} ${label.padEnd(4)} ${us(time(() => E.getLegalUciMoves(roll)))} ${us(time(() => E.getLegalTurnTree(roll)))} ${us(time(() => E.getPlayableDice(roll)))} ${String(turns).padStart(6)}`);
   }
 }
 
-console.log('\nthe same work in wasm and natively, µs per call (enumerate: every legal turn visited with its');
-console.log('final position, as a bot does; tree: the turn tree as the export\'s codes, before the wrapper builds the objects):');
+report.region('rules-wasm-native');
+report.log('the same work in wasm and natively, µs per call (enumerate: every legal turn visited with its');
+report.log('final position, as a bot does; tree: the turn tree as the export\'s codes, before the wrapper builds the objects):');
 // A benchmark-only rules module exporting the raw enumeration (feature bench-exports), built here.
 const BENCH_DIR = join(ROOT, 'target', 'wasm-pack', 'nodejs-bench');
 execFileSync('wasm-pack', ['--quiet', 'build', '--release', '--no-opt', '--no-pack', '--target', 'nodejs',
@@ -78,19 +84,20 @@ for (let round = 0; round < RULES_ROUNDS; round++) {
     b.wTree = Math.min(b.wTree, time(() => GLUE.legal_turn_tree(roll)));
   }
 }
-console.log(`fastest of ${RULES_ROUNDS} alternating rounds:`);
-console.log(`${'roll'.padEnd(14)} ${'turns'.padStart(6)} | ${'enumerate'.padStart(9)} ${'native'.padStart(8)}  ratio | ${'tree'.padStart(8)} ${'native'.padStart(8)}  ratio`);
+report.log(`fastest of ${RULES_ROUNDS} alternating rounds:`);
+report.log(`${'roll'.padEnd(14)} ${'turns'.padStart(6)} | ${'enumerate'.padStart(9)} ${'native'.padStart(8)}  ratio | ${'tree'.padStart(8)} ${'native'.padStart(8)}  ratio`);
 const ratios = [];
 for (const [label, roll] of rolls) {
   const turns = GLUE.enumerate_legal_turns(roll);
   const { nEnum, nTree, wEnum, wTree } = best.get(roll);
   if (turns >= 100) ratios.push(nEnum / wEnum);
-  console.log(`${label.padEnd(14)} ${String(turns).padStart(6)} | ${us(wEnum).padStart(9)} ${us(nEnum)}  ${(nEnum / wEnum).toFixed(2)}x | ${us(wTree)} ${us(nTree)}  ${(nTree / wTree).toFixed(2)}x`);
+  report.log(`${label.padEnd(14)} ${String(turns).padStart(6)} | ${us(wEnum).padStart(9)} ${us(nEnum)}  ${(nEnum / wEnum).toFixed(2)}x | ${us(wTree)} ${us(nTree)}  ${(nTree / wTree).toFixed(2)}x`);
 }
 const geo = Math.exp(ratios.reduce((s, r) => s + Math.log(r), 0) / ratios.length);
-console.log(`wasm speed relative to native on enumeration, geometric mean over rolls with >= 100 turns: ${geo.toFixed(2)}x`);
+report.log(`wasm speed relative to native on enumeration, geometric mean over rolls with >= 100 turns: ${geo.toFixed(2)}x`);
 
-console.log('\nother functions, µs per call (initial position):');
+report.region('rules-package');
+report.log('\nother functions, µs per call (initial position):');
 const roll = `${POSITIONS.initial} PNB`;
 for (const [label, f] of [
   ['generateMoves (PNB)', () => E.generateMoves(roll)],
@@ -101,9 +108,9 @@ for (const [label, f] of [
   ['getGameStatus', () => E.getGameStatus(roll)],
   ['getPieceFromDice', () => E.getPieceFromDice(3)],
   ['perft depth 2 (no dice)', () => E.perft(POSITIONS.initial, 2)],
-]) console.log(`  ${label.padEnd(28)} ${us(time(f))}`);
+]) report.log(`  ${label.padEnd(28)} ${us(time(f))}`);
 
-console.log('\nperft without dice, nodes per second (ours: pseudo-legal with king capture; chessops: legal chess):');
+report.log('\nperft without dice, nodes per second (ours: pseudo-legal with king capture; chessops: legal chess):');
 for (const [name, depth] of [['initial', 5], ['kiwipete', 4], ['endgame', 5]]) {
   const fen = POSITIONS[name];
   let t0 = performance.now();
@@ -114,16 +121,17 @@ for (const [name, depth] of [['initial', 5], ['kiwipete', 4], ['endgame', 5]]) {
   const theirs = chessopsPerft(pos, depth, false);
   const theirsMs = performance.now() - t0;
   const nps = (n, ms) => (n / (ms / 1000) / 1e6).toFixed(2);
-  console.log(`  ${name.padEnd(9)} depth ${depth}: ours ${ours} nodes in ${oursMs.toFixed(0)} ms (${nps(ours, oursMs)} M/s); chessops ${theirs} nodes in ${theirsMs.toFixed(0)} ms (${nps(theirs, theirsMs)} M/s); ratio ${((ours / oursMs) / (theirs / theirsMs)).toFixed(1)}x`);
+  report.log(`  ${name.padEnd(9)} depth ${depth}: ours ${ours} nodes in ${oursMs.toFixed(0)} ms (${nps(ours, oursMs)} M/s); chessops ${theirs} nodes in ${theirsMs.toFixed(0)} ms (${nps(theirs, theirsMs)} M/s); ratio ${((ours / oursMs) / (theirs / theirsMs)).toFixed(1)}x`);
 }
 
-console.log('\ndeadline: getBestMove with timeBudgetMs 100 through the full entry, 200 positions per bot,');
-console.log('wall time of the call in ms (target: p99 <= 110, max <= 125):');
+report.region('deadlines');
+report.log('deadline: getBestMove with timeBudgetMs 100 through the full entry, 200 positions per bot,');
+report.log('wall time of the call in ms (target: p99 <= 110, max <= 125):');
 const FULL = createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', 'index.cjs'));
 const positions = deadlinePositions(200);
 for (const bot of FULL.getAvailableBots()) {
   const q = callTimes(bot.id, positions.map((roll) => [roll, 7]));
-  console.log(`  ${bot.id.padEnd(18)} p50 ${q(0.5).padStart(6)}  p95 ${q(0.95).padStart(6)}  p99 ${q(0.99).padStart(6)}  max ${q(1).padStart(6)}`);
+  report.log(`  ${bot.id.padEnd(18)} p50 ${q(0.5).padStart(6)}  p95 ${q(0.95).padStart(6)}  p99 ${q(0.99).padStart(6)}  max ${q(1).padStart(6)}`);
 }
 
 /** The wall times of `getBestMove` at 100 ms for each `[roll, seed]`, as a quantile function (ms). */
@@ -144,10 +152,10 @@ const WIDE = [
   'k7/8/2QQQQ2/2Q2Q2/2Q2Q2/2QQQQ2/8/K7 w - - 0 1 QQQ',
   'qqqqkqqq/8/8/8/8/8/8/QQQQKQQQ b - - 0 1 qqq',
 ];
-console.log('\ndeadline on wide rolls (many queens, dice QQQ), timeBudgetMs 100, 20 calls per roll, ms:');
+report.log('\ndeadline on wide rolls (many queens, dice QQQ), timeBudgetMs 100, 20 calls per roll, ms:');
 for (const bot of FULL.getAvailableBots().filter((b) => ['monte-carlo', 'expectimax', 'expectimax-v2'].includes(b.id))) {
   const q = callTimes(bot.id, WIDE.flatMap((roll) => Array.from({ length: 20 }, (_, seed) => [roll, seed])));
-  console.log(`  ${bot.id.padEnd(18)} p50 ${q(0.5).padStart(6)}  p99 ${q(0.99).padStart(6)}  max ${q(1).padStart(6)}`);
+  report.log(`  ${bot.id.padEnd(18)} p50 ${q(0.5).padStart(6)}  p99 ${q(0.99).padStart(6)}  max ${q(1).padStart(6)}`);
 }
 
 /** `n` rolls reached by seeded random play from the start (a fresh game when one ends). */
@@ -177,10 +185,11 @@ function deadlinePositions(n) {
   return out;
 }
 
-console.log('\n.wasm sizes (after wasm-opt):');
+report.region('package-sizes');
+report.log('.wasm sizes (after wasm-opt):');
 for (const f of ['dicechess_bg.wasm', 'dicechess_rules_bg.wasm']) {
   const b = readFileSync(join(ROOT, 'pkg', 'dist', 'web', f));
-  console.log(`  ${f.padEnd(24)} ${b.length} bytes raw, ${gzipSync(b, { level: 9 }).length} bytes gzip -9`);
+  report.log(`  ${f.padEnd(24)} ${b.length} bytes raw, ${gzipSync(b, { level: 9 }).length} bytes gzip -9`);
 }
 
 // Issue 4: the search in wasm and natively, and through the package. A second benchmark-only
@@ -289,19 +298,21 @@ for (let round = 0; round < SEARCH_ROUNDS; round++) {
   }
 }
 
-console.log(`\nsearch in wasm (bench module at opt-level ${SEARCH_OPT}), natively and through the package (./), fastest`);
-console.log(`of ${SEARCH_ROUNDS} alternating rounds; µs per call unless a rate; ratio = wasm speed / native speed; 123 = PNB:`);
+report.region('search-wasm-native');
+report.log(`search in wasm (bench module at opt-level ${SEARCH_OPT}), natively and through the package (./), fastest`);
+report.log(`of ${SEARCH_ROUNDS} alternating rounds; µs per call unless a rate; ratio = wasm speed / native speed; 123 = PNB:`);
 const rate = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)} k` : x.toFixed(0)).padStart(8);
 const dash = '—'.padStart(8);
-console.log(`${'measure'.padEnd(40)} ${'wasm'.padStart(8)} ${'native'.padStart(8)}  ratio | ${'package'.padStart(8)}`);
+report.log(`${'measure'.padEnd(40)} ${'wasm'.padStart(8)} ${'native'.padStart(8)}  ratio | ${'package'.padStart(8)}`);
 const searchRatios = [];
 for (const { label, rate: perCall, rate2, best: { wasm, native, pkg } } of measures) {
   const ratio = native / wasm;
   searchRatios.push(ratio);
-  console.log(`${label.padEnd(40)} ${us(wasm)} ${us(native)}  ${ratio.toFixed(2)}x | ${pkg === undefined ? dash : us(pkg)}`);
+  report.log(`${label.padEnd(40)} ${us(wasm)} ${us(native)}  ${ratio.toFixed(2)}x | ${pkg === undefined ? dash : us(pkg)}`);
   for (const [rateLabel, work] of [perCall, rate2].filter(Boolean)) {
-    console.log(`${rateLabel.padEnd(40)} ${rate((work * 1e6) / wasm)} ${rate((work * 1e6) / native)}  ${ratio.toFixed(2)}x | ${pkg === undefined ? dash : rate((work * 1e6) / pkg)}`);
+    report.log(`${rateLabel.padEnd(40)} ${rate((work * 1e6) / wasm)} ${rate((work * 1e6) / native)}  ${ratio.toFixed(2)}x | ${pkg === undefined ? dash : rate((work * 1e6) / pkg)}`);
   }
 }
 const searchGeo = Math.exp(searchRatios.reduce((s, r) => s + Math.log(r), 0) / searchRatios.length);
-console.log(`wasm speed relative to native on the search, geometric mean over the ${searchRatios.length} measures: ${searchGeo.toFixed(2)}x`);
+report.log(`wasm speed relative to native on the search, geometric mean over the ${searchRatios.length} measures: ${searchGeo.toFixed(2)}x`);
+report.write();

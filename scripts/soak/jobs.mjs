@@ -1,5 +1,5 @@
 // The calls that scripts/soak/slowest-input.mjs times, one job per package function that takes a
-// DFEN, and the documented outcome of each (docs/PACKAGE.md; tests/js/lib/fuzz.mjs has the result
+// DFEN, and the documented outcome of each (pkg-template/README.md; tests/js/lib/fuzz.mjs has the result
 // types). tests/js/slowest-inputs.test.mjs replays the worst inputs through the same jobs.
 //
 // A job is `{call(E, dfen, extra), check(result), prepare?(E, dfen), needs?}`: `prepare` runs before
@@ -76,7 +76,7 @@ export const JOBS = {
   endTurn: { call: (E, dfen) => E.endTurn(dfen), check: RESULT_TYPE.endTurn },
   canonicalKey: { call: (E, dfen) => E.canonicalKey(dfen), check: RESULT_TYPE.canonicalKey },
   getBoard: { call: (E, dfen) => E.getBoard(dfen), check: RESULT_TYPE.getBoard },
-  // -1 is perft's answer past its work cap (PACKAGE.md), never reached at this depth in practice.
+  // -1 is perft's answer past its work cap (pkg-template/README.md), never reached at this depth in practice.
   perft: { call: (E, dfen) => E.perft(dfen, PERFT_DEPTH), check: (v) => isInt(v) && v >= -1 },
   // The Game's state of a start position: the game, then its turn tree (as getLegalTurnTree).
   createGame: {

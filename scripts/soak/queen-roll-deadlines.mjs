@@ -1,4 +1,4 @@
-// Issue 18 item 7 (BENCHMARKS.md "Books and the registry under attack"): every bot, and book bots
+// Issue 18 item 7 (BENCHMARKS.md "Bounded work and deadlines"): every bot, and book bots
 // over the timed ones with a legal booked line (hit) or only illegal ones (stale), on the
 // 28-queen roll at timeBudgetMs 100, through the package. Prints a table of wall time (median,
 // p99, max) and the process's CPU time of the slowest call; asserts only that every turn is legal.

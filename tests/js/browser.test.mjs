@@ -1,10 +1,10 @@
 // Packaging tests as a user meets the package in browsers (API.md §2.4, §2.9): a Vite 8.3.8 build,
 // a webpack 5 production build without configuration (and one with the documented line that
-// silences its size warning) and an esbuild bundle as docs/PACKAGE.md says, of small pages over the installed
+// silences its size warning) and an esbuild bundle as pkg-template/README.md says, of small pages over the installed
 // tarball, each loaded in headless Chromium (Debian's, driven by playwright-core); the Vite pages
 // also run the API in a module Web Worker and run every api case against "." and "./rules"; a plain
 // page uses "./web" and "./rules/web" with `await init()`, without a bundler; and the Vite dev server
-// with the configuration of docs/PACKAGE.md serves the same pages.
+// with the configuration of pkg-template/README.md serves the same pages.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -34,7 +34,7 @@ out.readyAfter = ns.isReady();
 const worker = new Worker(new URL('./worker-${entry === '.' ? 'full' : 'rules'}.js', import.meta.url), { type: 'module' });
 // A module worker that imports the package statically starts listening only after the import's
 // top-level await settles, and messages posted before that are lost: the "." worker announces
-// itself first; the "./rules" worker uses the pattern of docs/PACKAGE.md (listener first, dynamic
+// itself first; the "./rules" worker uses the pattern of pkg-template/README.md (listener first, dynamic
 // import behind it) and is called at once.
 out.worker = await new Promise((resolve, reject) => {
   worker.onmessage = ({ data }) => {
@@ -216,7 +216,7 @@ describe('browsers (headless Chromium)', { skip }, () => {
   });
 
   test('Vite 8.3.8 dev server with the documented configuration: "." and "./rules", api cases, module workers', async () => {
-    // docs/PACKAGE.md: optimizeDeps.exclude keeps the .wasm next to its glue; workers as ES modules.
+    // pkg-template/README.md: optimizeDeps.exclude keeps the .wasm next to its glue; workers as ES modules.
     const { createServer: createViteServer } = await import('vite');
     const dev = await createViteServer({
       root: join(apps(), 'vite'), configFile: false, logLevel: 'warn',

@@ -1,4 +1,4 @@
-// Issue 18 items 1, 2, 3 and 7 through the installed package (docs/PACKAGE.md, "Caps"): book bots
+// Issue 18 items 1, 2, 3 and 7 through the installed package (the caps table of pkg-template/README.md): book bots
 // nest at most 16 books deep (a 7,000-times self-wrapping is refused past it), validateOpeningBook
 // lists at most 1,000 issues of each kind and counts the rest, TSV books are held compactly and
 // the registry's entry cap keeps them within WebAssembly memory, and a book bot over a timed bot

@@ -1,5 +1,5 @@
 // The setups of issue 15 as a user meets them, each a scratch project over the installed tarball,
-// built with the tool's pinned version and run in headless Chromium (docs/PACKAGE.md, "Setups"):
+// built with the tool's pinned version and run in headless Chromium (docs/PACKAGE.md, "Setups tested"):
 //   * Next.js (Turbopack, its default, and `--webpack`), app router, no configuration: a server
 //     component renders the engine's answers into the HTML (prerendered at build time, and on
 //     each request for a dynamic route), a client component renders them on the server and again
@@ -12,7 +12,7 @@
 //     one importing it dynamically behind its listener;
 //   * a plain page's classic Worker that imports "./web" with `import()` and awaits `init()`;
 //   * soak tier only (DICECHESS_SOAK=1): Vite 5, 6 and 7, build, preview, dev server and a module
-//     Worker, each with the configuration docs/PACKAGE.md gives for it.
+//     Worker, each with the configuration pkg-template/README.md gives for it.
 // Every check is an answer of the engine (legal moves, playable dice) and the absence of console
 // errors and warnings; nothing is timed.
 import assert from 'node:assert/strict';
@@ -318,7 +318,7 @@ worker.onmessage = ({ data }) => { window.__result = data; };
 worker.onerror = (e) => { window.__result = { error: e.message }; };
 worker.postMessage(${JSON.stringify(ROLL)});
 </script></body></html>`,
-      // A classic worker, as docs/PACKAGE.md shows it: the listener first, the ./web entry behind it.
+      // A classic worker, as pkg-template/README.md shows it: the listener first, the ./web entry behind it.
       'worker.js': `const engine = import('./vendor/dicechess-wasm/dist/web/rules.js').then(async (m) => { await m.init(); return m; });
 self.onmessage = async ({ data }) => {
   const { DiceChess, isReady } = await engine;
@@ -361,7 +361,7 @@ self.onmessage = async ({ data }) => {
 });
 
 // ---- Vite 5, 6 and 7 (soak tier) ----------------------------------------------------------------
-// The configuration docs/PACKAGE.md gives for each major; Vite 8 is in browser.test.mjs.
+// The configuration pkg-template/README.md gives for each major; Vite 8 is in browser.test.mjs.
 const VITE_CONFIG = {
   vite5: { build: { target: 'es2022' }, optimizeDeps: { exclude: ['dicechess-wasm'] }, worker: { format: 'es' } },
   vite6: { build: { target: 'es2022' }, optimizeDeps: { exclude: ['dicechess-wasm'] }, worker: { format: 'es' } },
