@@ -26,13 +26,15 @@ pub use crate::search::stats;
 // BOOK.md §6–§9: FNV-1a and the key hash, TSV ↔ binary, the `.dcb` writer, the builder; §10 the
 // playout judge.
 #[cfg(feature = "book")]
-pub use crate::book::build::{is_blank, process_line, Aggregator, BuildOptions, BuiltBook, Skip, UsedGame};
+pub use crate::book::build::{is_blank, process_line, Aggregator, BuildOptions, BuiltBook, UsedGame};
 #[cfg(feature = "book")]
 pub use crate::book::playout::{judge, Judging, Playout};
 #[cfg(feature = "book")]
 pub use crate::book::{
     dcb, dcb_to_tsv, encode_tsv, fnv1a64, key_hash, key_table, validate_tsv, write_tsv, TsvEntry, WeightColumn,
 };
+#[cfg(feature = "book")]
+pub use crate::game::record::Skip;
 // Issue 12: `expectimax-v2`'s configuration, limits, searcher and stand-in evaluator, which its
 // tests pin and its benches drive.
 #[cfg(feature = "search")]

@@ -90,18 +90,19 @@ mod sort;
 
 pub use rules::{
     count_legal_turns, perft, perft_divide, Bitboard, Castling, Color, DfenError, Dice, Move, MoveKind, NotARoll,
-    ParseUciError, Piece, Position, Role, RoleSet, Roll, Square, Step, Turns, Uci, MAX_LEGAL_TURNS,
+    Outcome, ParseOutcomeError, ParseUciError, Piece, Position, Role, RoleSet, Roll, Square, Step, Turns, Uci,
+    MAX_LEGAL_TURNS,
 };
 
 #[cfg(feature = "book")]
 pub use book::GameId;
-pub use game::{Game, GameOptions, Outcome, Termination, TurnRecord, DEFAULT_TURN_CAP, HALFMOVE_DRAW};
+pub use game::{Ending, Game, GameOptions, Termination, TurnRecord, DEFAULT_TURN_CAP, HALFMOVE_DRAW};
 #[cfg(feature = "book")]
 pub use game::{RecordError, RecordInfo};
 pub use notation::{
-    parse_games, parse_san, to_san, to_san_all, write_game, write_games, NotatedGame, NotatedResult, NotatedTurn,
-    NotationError, NotationErrorKind, SanError, TurnLabel, MAX_GAMES, MAX_TAGS, MAX_TAG_NAME, MAX_TAG_VALUE,
-    MAX_TEXT_BYTES, MAX_TOKEN, MAX_TURNS,
+    parse_games, parse_san, to_san, to_san_all, write_game, write_games, NotatedGame, NotatedTurn, NotationError,
+    NotationErrorKind, SanError, TurnLabel, MAX_GAMES, MAX_TAGS, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TEXT_BYTES,
+    MAX_TOKEN, MAX_TURNS,
 };
 
 #[cfg(all(feature = "search", not(target_arch = "wasm32")))]

@@ -7,7 +7,7 @@ mod common;
 
 use common::cli::{ok, run};
 use dicechess::{
-    parse_games, write_game, Color, Dice, Game, GameOptions, Move, Outcome, Position, Rng, Termination, Uci,
+    parse_games, write_game, Color, Dice, Ending, Game, GameOptions, Move, Outcome, Position, Rng, Termination, Uci,
 };
 
 fn dfen(text: &str) -> Position {
@@ -24,11 +24,11 @@ fn uci(text: &str) -> Uci {
 
 /// What a game is, for comparing two: the node, the roll, the moves, the history (dice, moves,
 /// position after), the outcome.
-type State = (String, Option<Dice>, Vec<Move>, Vec<(Dice, Vec<Move>, String)>, Option<Outcome>);
+type State = (String, Option<Dice>, Vec<Move>, Vec<(Dice, Vec<Move>, String)>, Option<Ending>);
 
 fn state(g: &Game) -> State {
     let history = g.history().iter().map(|t| (t.dice, t.moves.clone(), t.after.to_dfen())).collect();
-    (g.position().to_dfen(), g.roll_dice(), g.turn_moves().to_vec(), history, g.outcome())
+    (g.position().to_dfen(), g.roll_dice(), g.turn_moves().to_vec(), history, g.ending())
 }
 
 /// A fresh seeded game replaying `g`'s history and current moves.
@@ -43,9 +43,9 @@ fn replayed(g: &Game, seed: u64) -> Game {
     for m in g.turn_moves() {
         assert!(fresh.play(m.uci()));
     }
-    if let Some(o) = g.outcome() {
-        match o.termination {
-            Termination::Resignation => assert!(fresh.resign(o.winner.unwrap().opponent())),
+    if let Some(e) = g.ending() {
+        match e.termination {
+            Termination::Resignation => assert!(fresh.resign(e.outcome.winner().unwrap().opponent())),
             Termination::Agreement => assert!(fresh.agree_draw()),
             _ => {}
         }
@@ -87,7 +87,7 @@ fn seeded_dice_are_those_of_selfplay() {
     assert_eq!(game.history().len(), turns.len());
     let result = record["result"].as_str().unwrap();
     let outcome = game.outcome().expect("over");
-    assert_eq!(outcome.winner.map(|c| if c == Color::White { "1-0" } else { "0-1" }).unwrap_or("1/2-1/2"), result);
+    assert_eq!(outcome.to_string(), result);
 }
 
 #[test]
@@ -139,16 +139,19 @@ fn a_turn_completes_at_a_leaf_and_a_pass_by_itself() {
 fn the_game_ends_by_king_capture_resignation_or_agreement() {
     let mut game = Game::new(dfen("k7/8/8/8/8/8/8/R3K3 w - - 0 1 RPP"), GameOptions::default());
     assert!(game.play(uci("a1a8")));
-    assert_eq!(game.outcome(), Some(Outcome { winner: Some(Color::White), termination: Termination::KingCapture }));
+    assert_eq!(
+        game.ending(),
+        Some(Ending { outcome: Outcome::Decisive { winner: Color::White }, termination: Termination::KingCapture })
+    );
     assert!(!game.resign(Color::White) && !game.agree_draw());
     assert!(game.undo(), "the capture can be taken back");
     assert_eq!(game.outcome(), None);
     assert!(game.resign(Color::Black));
-    assert_eq!(game.outcome().unwrap().winner, Some(Color::White));
+    assert_eq!(game.outcome().unwrap().winner(), Some(Color::White));
     assert!(!game.play(uci("a1a8")), "nothing is played once over");
     assert!(game.undo() && game.outcome().is_none(), "a resignation is undone first");
     assert!(game.agree_draw());
-    assert_eq!(game.outcome().unwrap(), Outcome { winner: None, termination: Termination::Agreement });
+    assert_eq!(game.ending().unwrap(), Ending { outcome: Outcome::Draw, termination: Termination::Agreement });
 }
 
 #[test]
@@ -157,7 +160,7 @@ fn host_rules_draw_at_the_halfmove_clock_and_the_turn_cap() {
     let start = "k7/8/8/8/8/8/8/7K w - - 99 80";
     let mut game = Game::new(dfen(start), GameOptions::default());
     assert!(game.roll(dice("KPP")) && game.play(uci("h1g1")));
-    assert_eq!(game.outcome(), Some(Outcome { winner: None, termination: Termination::HalfmoveClock }));
+    assert_eq!(game.ending(), Some(Ending { outcome: Outcome::Draw, termination: Termination::HalfmoveClock }));
     let off = GameOptions { halfmove_draw: false, ..GameOptions::default() };
     let mut game = Game::new(dfen(start), off);
     assert!(game.roll(dice("KPP")) && game.play(uci("h1g1")));
@@ -169,7 +172,7 @@ fn host_rules_draw_at_the_halfmove_clock_and_the_turn_cap() {
         assert_eq!(game.outcome(), None);
         assert!(game.roll(dice(d)) && game.play(uci(m)), "{d} {m}");
     }
-    assert_eq!(game.outcome(), Some(Outcome { winner: None, termination: Termination::TurnCap }));
+    assert_eq!(game.ending(), Some(Ending { outcome: Outcome::Draw, termination: Termination::TurnCap }));
 }
 
 /// Random plays, undos and redos (by micro-move and by turn) on seeded games: after every
@@ -280,11 +283,14 @@ fn records_round_trip_byte_for_byte() {
 fn a_record_with_a_resignation_or_an_agreement_ends_so() {
     let line = r#"{"id":7,"white":"ann","black":"bob","result":"0-1","termination":"resignation","turns":[{"dice":"PNB","moves":["e2e4","g1f3","f1c4"]}]}"#;
     let game = Game::from_record(line, GameOptions::default()).unwrap();
-    assert_eq!(game.outcome(), Some(Outcome { winner: Some(Color::Black), termination: Termination::Resignation }));
+    assert_eq!(
+        game.ending(),
+        Some(Ending { outcome: Outcome::Decisive { winner: Color::Black }, termination: Termination::Resignation })
+    );
     assert_eq!(game.to_record(), line);
     let draw = r#"{"result":"1/2-1/2","termination":"agreement","turns":[]}"#;
     let game = Game::from_record(draw, GameOptions::default()).unwrap();
-    assert_eq!(game.outcome().unwrap().termination, Termination::Agreement);
+    assert_eq!(game.ending().unwrap().termination, Termination::Agreement);
     assert_eq!(game.to_record(), draw);
     // Played on, the record says what happened since.
     let mut game = Game::from_record(r#"{"result":"*","turns":[]}"#, GameOptions::default()).unwrap();
@@ -361,8 +367,8 @@ fn a_recorded_turn_that_fails_says_why_and_changes_nothing() {
     }
     // A pass that is one, then the stated ending.
     assert!(game.play_recorded(dice("kkk"), &[]).is_ok());
-    assert_eq!(game.end_as_recorded(Some(Some(Color::White)), Some("resignation")), Ok(()));
-    assert_eq!(game.outcome().unwrap().termination, Termination::Resignation);
+    assert_eq!(game.end_as_recorded(Some(Outcome::Decisive { winner: Color::White }), Some("resignation")), Ok(()));
+    assert_eq!(game.ending().unwrap().termination, Termination::Resignation);
     let err = game.play_recorded(dice("PNB"), &[uci("d2d4")]).unwrap_err();
     assert!(err.contains("follows the end of the game"), "{err}");
 }

@@ -4,8 +4,8 @@
 #![cfg(feature = "search")]
 
 use dicechess::{
-    choose_turn, parse_games, parse_san, to_san, write_game, write_games, NotatedGame, NotatedResult, NotatedTurn,
-    NotationError, NotationErrorKind as E, Position, Registry, Rng, Role, Roll, SanError, Step, Turns, MAX_TEXT_BYTES,
+    choose_turn, parse_games, parse_san, to_san, write_game, write_games, NotatedGame, NotatedTurn, NotationError,
+    NotationErrorKind as E, Outcome, Position, Registry, Rng, Role, Roll, SanError, Step, Turns, MAX_TEXT_BYTES,
 };
 
 /// Plays game `seed` between two built-in bots from the standard start, at most `cap` turns.
@@ -27,13 +27,13 @@ fn self_play(registry: &Registry, white: &str, black: &str, seed: u64, cap: usiz
         let choice = choose_turn(bots[mover.index()].as_ref(), roll, &mut rng, None);
         game.turns.push(NotatedTurn { dice: pos.dice(), moves: choice.moves.iter().map(|m| m.uci()).collect() });
         if pos.play_turn(&choice.moves) {
-            game.result = NotatedResult::win(mover);
+            game.result = Some(Outcome::Decisive { winner: mover });
             game.tags.push(("Termination".into(), "king-capture".into()));
             return game;
         }
     }
     game.tags.push(("Termination".into(), "turn-cap".into()));
-    game.result = if seed % 2 == 0 { NotatedResult::Draw } else { NotatedResult::Unknown };
+    game.result = if seed % 2 == 0 { Some(Outcome::Draw) } else { None };
     game
 }
 
@@ -190,7 +190,7 @@ fn the_documented_examples_read_and_replay() {
     assert!(blocks.len() >= 2, "the dcn examples of docs/NOTATION.md");
     let complete = parse_games(&blocks[0]).unwrap_or_else(|e| panic!("the complete game: {e}"));
     let [game] = &complete[..] else { panic!("one game") };
-    assert_eq!(game.result, NotatedResult::WhiteWins);
+    assert_eq!(game.result, Some(Outcome::Decisive { winner: dicechess::Color::White }));
     assert_eq!(game.tag("Termination"), Some("king-capture"));
     assert_eq!(game.turns.len(), 5);
     assert!(game.turns[1].moves.is_empty(), "Black passes");
@@ -249,7 +249,7 @@ fn errors_name_the_place_and_the_reason() {
     assert_eq!(at("[White \"a\"]\n[White \"b\"]\n*"), (2, 1, E::DuplicateTag("White".into())));
     assert_eq!(
         at("[Result \"1-0\"]\n*"),
-        (2, 1, E::ResultConflict { tag: NotatedResult::WhiteWins, token: NotatedResult::Unknown })
+        (2, 1, E::ResultConflict { tag: Some(Outcome::Decisive { winner: dicechess::Color::White }), token: None })
     );
     assert!(matches!(at("[Start \"nonsense\"]\n*").2, E::BadStart(_)));
     assert_eq!(at("[Start \"4k3/8/8/8/8/8/8/4K3 w - - 0 1 K\"]\n*").2, E::StartWithDice);

@@ -56,6 +56,11 @@ function hostRules(options) {
 /** A text field kept in a game's info (a name), cut to MAX_TEXT; undefined for anything else. @param {unknown} v */
 const textOf = (v) => (typeof v === 'string' ? v.slice(0, MAX_TEXT) : undefined);
 
+/** The record's result text (BOOK.md §8) by winner, and `*` for a game not over: the one table. */
+const RESULT_TEXT = /** @type {const} */ ({ white: '1-0', black: '0-1', draw: '1/2-1/2', unfinished: '*' });
+/** The result text of a state. @param {GameState} s @returns {GameRecord['result']} */
+const resultOf = (s) => (!s.over ? RESULT_TEXT.unfinished : RESULT_TEXT[s.winner ?? 'draw']);
+
 /** The outcome key of a state ("" while it goes on) that a record's termination text was read with. @param {GameState} s */
 const outcomeKey = (s) => s.outcome;
 
@@ -191,7 +196,7 @@ export function gameFunctions(engine, notation) {
 
     /** The record fields of the game's ending: [result, termination text or undefined]. @param {GameState} s @returns {[GameRecord['result'], string | undefined]} */
     #ending(s) {
-      const result = !s.over ? '*' : s.winner === 'white' ? '1-0' : s.winner === 'black' ? '0-1' : '1/2-1/2';
+      const result = resultOf(s);
       const read = this.#info.termination;
       // The termination text a record gave is kept while the game ends as it was read.
       const termination = read && read[1] === outcomeKey(s) ? read[0] : s.termination ?? undefined;
@@ -201,7 +206,7 @@ export function gameFunctions(engine, notation) {
     /** @returns {GameRecord} */
     toRecord() {
       const s = this.#state();
-      if (s === undefined) return { result: '*', turns: [] };
+      if (s === undefined) return { result: RESULT_TEXT.unfinished, turns: [] };
       const [result, termination] = this.#ending(s);
       /** @type {Record<string, unknown>} */
       const out = {};
@@ -282,7 +287,7 @@ export function gameFunctions(engine, notation) {
       const result = record.result;
       if (result === undefined) return schema("'result' is missing");
       if (typeof result !== 'string') return schema("'result' must be a string");
-      if (!['1-0', '0-1', '1/2-1/2', '*'].includes(result)) return schema(`'result' ${JSON.stringify(result.slice(0, 32))} is not "1-0", "0-1", "1/2-1/2" or "*"`);
+      if (!(/** @type {readonly string[]} */ (Object.values(RESULT_TEXT))).includes(result)) return schema(`'result' ${JSON.stringify(result.slice(0, 32))} is not "1-0", "0-1", "1/2-1/2" or "*"`);
       const turns = record.turns;
       if (turns === undefined) return schema("'turns' is missing");
       if (!Array.isArray(turns)) return schema("'turns' must be an array");

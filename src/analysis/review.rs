@@ -11,10 +11,10 @@
 use serde::Serialize;
 
 use super::{RollValue, DEFAULT_TOP_N};
-use crate::book::build::{parse_record, replay, start_position, GameId, GameRecord, GameResult};
+use crate::game::record::{parse_record, replay, start_position, GameId, GameRecord};
 use crate::search::expectimax_v2::{DefaultEvaluator, ExpectimaxV2Bot};
 use crate::search::{candidate_turns, Clock, Deadline, Turn};
-use crate::{Color, DfenError, Position, Roll, Turns, Uci};
+use crate::{Color, DfenError, Outcome, Position, Roll, Turns, Uci};
 
 /// The error from which a turn is an inaccuracy.
 pub const INACCURACY_FROM: f64 = 0.02;
@@ -220,7 +220,7 @@ pub fn review_game(
     let result = record.result;
     Ok(GameReview {
         id: record.id.as_ref().map(id_text),
-        result: result.map_or("*", GameResult::as_str).to_owned(),
+        result: Outcome::text_of(result).to_owned(),
         white: summary(&turns, Color::White, result),
         black: summary(&turns, Color::Black, result),
         turns,
@@ -246,7 +246,7 @@ fn replayed(line: &str) -> Result<(GameRecord, Vec<PlayedTurn>), ReviewError> {
 }
 
 /// The summary of `side`'s turns.
-fn summary(turns: &[TurnReview], side: Color, result: Option<GameResult>) -> SideSummary {
+fn summary(turns: &[TurnReview], side: Color, result: Option<Outcome>) -> SideSummary {
     let mut s = SideSummary::default();
     let mut opponent_luck = 0.0;
     for t in turns {

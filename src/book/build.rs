@@ -1,5 +1,5 @@
 //! The book builder (BOOK.md §9): the (key, turn) pairs of a game record (read and replayed by
-//! the record module, whose items this module re-exports) aggregated into a book.
+//! the record module, `game/record/`) aggregated into a book.
 //!
 //! The functions here are pure: the CLI reads the input stream, runs [`process_line`] on batches
 //! of lines in parallel and feeds the results to an [`Aggregator`] in input order, so every output
@@ -10,12 +10,9 @@ use std::collections::HashMap;
 use super::convert::{write_tsv, EncodeError, TsvEntry, WeightColumn};
 use super::dcb::{self, Record, FLAG_STATS};
 use super::fnv::key_hash;
-use super::record::skip;
-pub use super::record::Skip;
-pub(crate) use super::record::{
-    parse_record, replay, start_position, GameId, GameRecord, GameResult, SkipReason, MAX_LINE_LEN,
-};
 use super::signature::Signature;
+use crate::game::record::{parse_record, replay, skip, start_position, Skip, SkipReason};
+use crate::{Color, Outcome};
 
 /// The builder's options (BOOK.md §11.2).
 #[derive(Clone, Debug, PartialEq)]
@@ -83,11 +80,11 @@ pub fn process_line(line: &[u8], options: &BuildOptions) -> Result<UsedGame, Ski
         let (Some(key), Some(sig)) = (t.rolled.book_key(), Signature::new(t.moves)) else { return };
         let moves = sig.pack();
         if !observations.iter().any(|o| o.moves == moves && o.key == key) {
-            observations.push(Observation { key, moves, outcome: result.outcome_for(t.rolled.turn()) as u8 });
+            observations.push(Observation { key, moves, outcome: outcome_for(result, t.rolled.turn()) });
         }
     })?;
     if let Some(capturer) = end.king_captured_by {
-        if result != GameResult::win(capturer) {
+        if result != (Outcome::Decisive { winner: capturer }) {
             return Err(skip(
                 SkipReason::ResultMismatch,
                 format!("the game ended by king capture, but the result is {}", result.as_str()),
@@ -96,6 +93,15 @@ pub fn process_line(line: &[u8], options: &BuildOptions) -> Result<UsedGame, Ski
         }
     }
     Ok(UsedGame { turns, observations })
+}
+
+/// The outcome for `mover` as an observation counts it: 0 win, 1 draw, 2 loss.
+fn outcome_for(outcome: Outcome, mover: Color) -> u8 {
+    match outcome.winner() {
+        None => 1,
+        Some(w) if w == mover => 0,
+        Some(_) => 2,
+    }
 }
 
 /// The counters of BOOK.md §9.5 that depend neither on the format nor on the clock.

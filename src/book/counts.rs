@@ -13,8 +13,9 @@ use std::io::BufRead;
 
 use serde::{Deserialize, Serialize};
 
-use super::build::{Aggregator, BuildOptions, SkipReason, Summary};
+use super::build::{Aggregator, BuildOptions, Summary};
 use super::signature::Signature;
+use crate::game::record::SkipReason;
 
 /// The header's `kind`.
 const KIND: &str = "dicechess-book-counts";

@@ -8,9 +8,10 @@
 
 use std::collections::HashMap;
 
-use super::build::{parse_record, replay, start_position, BuildOptions, BuiltEntry};
+use super::build::{BuildOptions, BuiltEntry};
 use super::fnv::fnv1a64;
 use super::signature::Signature;
+use crate::game::record::{parse_record, replay, start_position};
 use crate::search::{choose_turn, derive, rolls56, Bot, Deadline, Rng};
 use crate::{Dice, Position, Roll, Turns};
 

@@ -6,8 +6,8 @@ use super::dcb::DcbBook;
 use super::lookup::first_ordering;
 use super::signature::Signature;
 use super::tsv::{fates, Fate, Grouped};
-pub(crate) use crate::game::TurnFailure;
-use crate::{Position, Step, Turns, Uci};
+pub(crate) use crate::game::{follow, TurnFailure};
+use crate::{Position, Turns, Uci};
 
 /// The JS API's cap on a book: 64 MiB (bytes, or UTF-16 code units of a string).
 pub(crate) const MAX_BOOK_SIZE: usize = 64 * 1024 * 1024;
@@ -97,39 +97,6 @@ fn check_key(key: &str) -> KeyCheck {
             let canonical = pos.book_key().filter(|k| k != key);
             KeyCheck::Parsed { pos, canonical }
         }
-    }
-}
-
-/// Follows `moves` in order from the root of `turns`: the leaf reached, or how far it got.
-pub(crate) fn follow(turns: &Turns, moves: &[Uci]) -> Result<Step, TurnFailure> {
-    let mut node: Option<Step> = None;
-    for (i, &uci) in moves.iter().enumerate() {
-        let (pos, spent, leaf) = match &node {
-            None => (*turns.root(), 0, false),
-            Some(s) => (s.position, s.spent, s.is_leaf),
-        };
-        let mut found = None;
-        let mut legal = Vec::new();
-        if !leaf {
-            turns.for_each_child(&pos, spent, |s| {
-                legal.push(s.mv.uci());
-                if found.is_none() && uci.matches(s.mv) {
-                    found = Some(*s);
-                }
-            });
-        }
-        match found {
-            Some(s) => node = Some(s),
-            None => {
-                crate::sort::sort_by_key(&mut legal, |u| u64::from(u.order_key()));
-                legal.dedup();
-                return Err(TurnFailure::CannotPlay { played: moves[..i].to_vec(), token: uci, legal });
-            }
-        }
-    }
-    match node {
-        Some(s) if s.is_leaf => Ok(s),
-        _ => Err(TurnFailure::Incomplete { played: moves.to_vec(), max_spent: turns.max_spent() }),
     }
 }
 

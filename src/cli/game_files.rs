@@ -143,9 +143,9 @@ fn show(args: &ShowArgs) -> Outcome {
             out.line(&title)?;
             out.line(&picture_of(&pos))?;
         }
-        if let Some(o) = game.outcome() {
-            let winner = o.winner.map_or("draw", |c| c.name());
-            out.line(&format!("over: {winner} ({})\n", o.termination.as_str()))?;
+        if let Some(e) = game.ending() {
+            let winner = e.outcome.winner().map_or("draw", |c| c.name());
+            out.line(&format!("over: {winner} ({})\n", e.termination.as_str()))?;
         }
     }
     out.flush()?;

@@ -8,9 +8,9 @@ use std::time::Instant;
 use clap::Args;
 use rayon::prelude::*;
 
-use crate::game::{RecordJson, TurnJson};
+use crate::game::record::{RecordJson, TurnJson};
 use crate::search::{GameSeeds, Registry};
-use crate::{write_games, Color, Game, GameId, GameOptions, Position};
+use crate::{write_games, Game, GameId, GameOptions, Position};
 
 use super::args::{bot_id, pool, GameArgs, Workers};
 use super::files::{write_lines, write_output};
@@ -127,11 +127,7 @@ pub(super) fn record_line(
         black: Some(players[1]),
         white_rating: None,
         black_rating: None,
-        result: match game.winner {
-            Some(Color::White) => "1-0",
-            Some(Color::Black) => "0-1",
-            None => "1/2-1/2",
-        },
+        result: Some(crate::Outcome::from_winner(game.winner)),
         start,
         termination: Some(game.termination.as_str()),
         turns: game

@@ -23,17 +23,13 @@
 
 #[cfg(feature = "book")]
 mod notated;
-#[cfg(feature = "book")]
-mod record;
-mod recorded;
+pub(crate) mod record;
 
+pub(crate) use record::{follow, parse_dice_field, parse_result, TurnFailure};
 #[cfg(feature = "book")]
 pub use record::{RecordError, RecordInfo};
-#[cfg(feature = "book")]
-pub(crate) use record::{RecordJson, TurnJson};
-pub(crate) use recorded::{parse_dice_field, parse_result, TurnFailure};
 
-use crate::{Color, Dice, Move, Position, Step, Turns, Uci};
+use crate::{Color, Dice, Move, Outcome, Position, Step, Turns, Uci};
 
 /// A draw when a turn ends with the half-move clock (micro-moves without a capture or a pawn
 /// move) at this value or more.
@@ -88,10 +84,10 @@ impl Termination {
     }
 }
 
-/// How a game ended: the winner (`None` for a draw) and why.
+/// How a game ended: its outcome for the players and what ended it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    pub winner: Option<Color>,
+pub struct Ending {
+    pub outcome: Outcome,
     pub termination: Termination,
 }
 
@@ -157,7 +153,7 @@ pub struct Game {
     history: Vec<TurnRecord>,
     current: Current,
     redo: Vec<Undone>,
-    outcome: Option<Outcome>,
+    ending: Option<Ending>,
     /// What the game record it was read from says beyond its turns.
     #[cfg(feature = "book")]
     info: Option<Box<RecordInfo>>,
@@ -175,7 +171,7 @@ impl Game {
             history: Vec::new(),
             current: Current::at(first),
             redo: Vec::new(),
-            outcome: None,
+            ending: None,
             #[cfg(feature = "book")]
             info: None,
         };
@@ -277,14 +273,19 @@ impl Game {
     }
 
     /// How the game ended, if it has.
+    pub fn ending(&self) -> Option<Ending> {
+        self.ending
+    }
+
+    /// The game's outcome, once it has ended.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
+        self.ending.map(|e| e.outcome)
     }
 
     /// The remaining part of the turn tree: the tree and the node reached (position and dice
     /// spent), while a turn is being played.
     pub fn tree(&self) -> Option<(&Turns, &Position, u32)> {
-        match (&self.current.roll, self.outcome) {
+        match (&self.current.roll, self.ending) {
             (Some((_, Some(turns))), None) => Some((turns, &self.current.node, self.current.spent)),
             _ => None,
         }
@@ -311,7 +312,7 @@ impl Game {
     /// the game goes on and before a micro-move of the turn is played (a roll not yet played
     /// from is replaced). A roll without a legal turn passes at once.
     pub fn roll(&mut self, dice: Dice) -> bool {
-        if !matches!(self.dealer, Dealer::Host) || !self.current.moves.is_empty() || self.outcome.is_some() {
+        if !matches!(self.dealer, Dealer::Host) || !self.current.moves.is_empty() || self.ending.is_some() {
             return false;
         }
         if dice.is_empty() {
@@ -365,9 +366,9 @@ impl Game {
     /// undone with the move before it, since it would pass again at once), or a resignation or
     /// an agreed draw. `false` at the start.
     pub fn undo(&mut self) -> bool {
-        if matches!(self.outcome, Some(o) if matches!(o.termination, Termination::Resignation | Termination::Agreement))
+        if matches!(self.ending, Some(o) if matches!(o.termination, Termination::Resignation | Termination::Agreement))
         {
-            self.outcome = None;
+            self.ending = None;
             return true;
         }
         if let Some(m) = self.current.moves.pop() {
@@ -381,7 +382,7 @@ impl Game {
             return false;
         }
         while let Some(turn) = self.history.pop() {
-            self.outcome = None;
+            self.ending = None;
             self.current = Current::at(turn.before);
             self.start_turn_quiet(turn.dice);
             let Some((&last, rest)) = turn.moves.split_last() else {
@@ -400,11 +401,7 @@ impl Game {
     /// The completed turns as a notated game with the tags `tags`, the result from how the game
     /// ended (`*` while it goes on).
     pub fn notated_with(&self, tags: Vec<(String, String)>) -> crate::NotatedGame {
-        let result = match self.outcome {
-            None => crate::NotatedResult::Unknown,
-            Some(Outcome { winner: Some(c), .. }) => crate::NotatedResult::win(c),
-            Some(Outcome { winner: None, .. }) => crate::NotatedResult::Draw,
-        };
+        let result = self.outcome();
         let turns = self
             .history
             .iter()
@@ -415,7 +412,7 @@ impl Game {
 
     /// Whether [`Game::undo`] would undo something.
     pub fn can_undo(&self) -> bool {
-        matches!(self.outcome, Some(o) if matches!(o.termination, Termination::Resignation | Termination::Agreement))
+        matches!(self.ending, Some(o) if matches!(o.termination, Termination::Resignation | Termination::Agreement))
             || !self.current.moves.is_empty()
             || self.history.iter().any(|t| !t.moves.is_empty())
     }
@@ -464,19 +461,22 @@ impl Game {
 
     /// `color` resigns: its opponent wins. `false` once the game is over.
     pub fn resign(&mut self, color: Color) -> bool {
-        self.end(Outcome { winner: Some(color.opponent()), termination: Termination::Resignation })
+        self.end(Ending {
+            outcome: Outcome::Decisive { winner: color.opponent() },
+            termination: Termination::Resignation,
+        })
     }
 
     /// The players agree a draw. `false` once the game is over.
     pub fn agree_draw(&mut self) -> bool {
-        self.end(Outcome { winner: None, termination: Termination::Agreement })
+        self.end(Ending { outcome: Outcome::Draw, termination: Termination::Agreement })
     }
 
-    fn end(&mut self, outcome: Outcome) -> bool {
-        if self.outcome.is_some() {
+    fn end(&mut self, ending: Ending) -> bool {
+        if self.ending.is_some() {
             return false;
         }
-        self.outcome = Some(outcome);
+        self.ending = Some(ending);
         true
     }
 
@@ -541,7 +541,7 @@ impl Game {
     fn complete_turn(&mut self) {
         let Some((dice, _)) = self.current.roll else { return };
         let mut after = self.current.node;
-        let captured = !after.has_king(Color::White) || !after.has_king(Color::Black);
+        let captured = after.is_finished();
         after.end_turn();
         let after = after.with_dice(Dice::EMPTY);
         let mover = self.turn();
@@ -555,10 +555,11 @@ impl Game {
         });
         self.current = Current::at(after);
         self.settle_start();
-        if captured && self.outcome.is_none() {
-            self.outcome = Some(Outcome { winner: Some(mover), termination: Termination::KingCapture });
+        if captured && self.ending.is_none() {
+            self.ending =
+                Some(Ending { outcome: Outcome::Decisive { winner: mover }, termination: Termination::KingCapture });
         }
-        if self.outcome.is_none() {
+        if self.ending.is_none() {
             self.deal();
         }
     }
@@ -566,13 +567,12 @@ impl Game {
     /// The host rules at the start of a turn: a finished position, the half-move clock, the cap.
     fn settle_start(&mut self) {
         let start = self.current.start;
-        self.outcome = if start.is_finished() {
-            let winner = [Color::White, Color::Black].into_iter().find(|&c| start.has_king(c));
-            Some(Outcome { winner, termination: Termination::KingCapture })
+        self.ending = if let Some(outcome) = start.outcome() {
+            Some(Ending { outcome, termination: Termination::KingCapture })
         } else if self.options.halfmove_draw && !self.history.is_empty() && start.halfmove_clock() >= HALFMOVE_DRAW {
-            Some(Outcome { winner: None, termination: Termination::HalfmoveClock })
+            Some(Ending { outcome: Outcome::Draw, termination: Termination::HalfmoveClock })
         } else if self.options.turn_cap.is_some_and(|cap| self.history.len() >= cap as usize) {
-            Some(Outcome { winner: None, termination: Termination::TurnCap })
+            Some(Ending { outcome: Outcome::Draw, termination: Termination::TurnCap })
         } else {
             None
         };
@@ -581,7 +581,7 @@ impl Game {
     /// Rolls the current turn when its dice are known: drawn or rolled for it before (a turn
     /// replayed after undo gets the same roll), or, with seeded dice, the generator's next.
     fn deal(&mut self) {
-        if self.outcome.is_some() || self.current.roll.is_some() {
+        if self.ending.is_some() || self.current.roll.is_some() {
             return;
         }
         let index = self.history.len();

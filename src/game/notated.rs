@@ -6,7 +6,7 @@ use serde_json::{Map, Value};
 
 use super::{Game, GameOptions, RecordError};
 use crate::notation::{record_fields, FieldValue, RECORD_TAGS};
-use crate::{NotatedGame, Position};
+use crate::{NotatedGame, Outcome, Position};
 
 impl Game {
     /// The completed turns as a notated game: the record's fields as tags (`Id`, `White`, `Black`,
@@ -36,7 +36,7 @@ impl Game {
             };
             record.insert(field.to_owned(), value);
         }
-        record.insert("result".into(), Value::String(game.result.as_str().to_owned()));
+        record.insert("result".into(), Value::String(Outcome::text_of(game.result).to_owned()));
         if game.start != Position::initial() {
             record.insert("start".into(), Value::String(game.start.to_dfen()));
         }

@@ -141,8 +141,8 @@ pub fn state(handle: u32) -> Option<String> {
     with_game(handle, |g| {
         let mover = g.turn();
         let legal = g.legal_moves_san();
-        let outcome = g.outcome().map_or(String::new(), |Outcome { winner, termination }| {
-            format!("{} {}", winner.map_or("draw", color_name), termination.as_str())
+        let outcome = g.ending().map_or(String::new(), |e| {
+            format!("{} {}", e.outcome.winner().map_or("draw", color_name), e.termination.as_str())
         });
         let fields = [
             g.position().to_dfen(),
@@ -306,7 +306,7 @@ pub fn notation_records(text: &str) -> String {
             write_value(&mut json, value);
         }
         json.key("result");
-        json.string(game.result.as_str());
+        json.string(Outcome::text_of(game.result));
         if game.start != Position::initial() {
             json.key("start");
             json.string(&game.start.to_dfen());

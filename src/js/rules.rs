@@ -4,7 +4,9 @@
 //! Every function takes DFEN text and never panics: invalid input yields the neutral value of
 //! RULES.md §16 (`None`, an empty list, `"{}"` or `0`).
 
-use crate::rules::{perft_roles, Color, Dice, Move, Position, Role, ShapeVisitor, Square, Turns, Uci, MAX_LEGAL_TURNS};
+use crate::rules::{
+    perft_roles, Dice, Move, Outcome, Position, Role, ShapeVisitor, Square, Turns, Uci, MAX_LEGAL_TURNS,
+};
 
 /// Game status by king presence (RULES.md §15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -255,13 +257,8 @@ pub fn canonical_key(dfen: &str) -> Option<String> {
 /// `getGameStatus` (RULES.md §15).
 pub fn game_status(dfen: &str) -> Option<GameStatus> {
     let pos = Position::from_dfen(dfen).ok()?;
-    let (white, black) = (pos.has_king(Color::White), pos.has_king(Color::Black));
-    let winner = match (white, black) {
-        (true, false) => Some(Color::White),
-        (false, true) => Some(Color::Black),
-        _ => None,
-    };
-    Some(GameStatus { over: !(white && black), winner })
+    let outcome = pos.outcome();
+    Some(GameStatus { over: outcome.is_some(), winner: outcome.and_then(Outcome::winner) })
 }
 
 /// `normalizedFen` (RULES.md §13).

@@ -26,7 +26,7 @@ pub(crate) use fields::{record_fields, tag_of, FieldValue, RECORD_TAGS};
 pub use san::{parse_san, to_san, to_san_all, SanError};
 pub use text::{parse_games, write_game, write_games};
 
-use crate::{Color, Dice, Position, Uci};
+use crate::{Color, Dice, Outcome, Position, Uci};
 use std::fmt;
 
 /// The longest text [`parse_games`] reads, in bytes.
@@ -54,13 +54,14 @@ pub struct NotatedGame {
     pub start: Position,
     /// The turns in play order, from the side to move in `start`.
     pub turns: Vec<NotatedTurn>,
-    pub result: NotatedResult,
+    /// The result; `None` for `*` (unfinished or unknown).
+    pub result: Option<Outcome>,
 }
 
 impl NotatedGame {
     /// A game from the standard start with no tags, no turns and an unknown result.
     pub fn new() -> NotatedGame {
-        NotatedGame { tags: Vec::new(), start: Position::initial(), turns: Vec::new(), result: NotatedResult::Unknown }
+        NotatedGame { tags: Vec::new(), start: Position::initial(), turns: Vec::new(), result: None }
     }
 
     /// The value of the tag `name`, if any.
@@ -80,56 +81,6 @@ impl Default for NotatedGame {
 pub struct NotatedTurn {
     pub dice: Dice,
     pub moves: Vec<Uci>,
-}
-
-/// The result of a game, as its token.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum NotatedResult {
-    /// `1-0`
-    WhiteWins,
-    /// `0-1`
-    BlackWins,
-    /// `1/2-1/2`
-    Draw,
-    /// `*`: unfinished or unknown.
-    Unknown,
-}
-
-impl NotatedResult {
-    /// The result token.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            NotatedResult::WhiteWins => "1-0",
-            NotatedResult::BlackWins => "0-1",
-            NotatedResult::Draw => "1/2-1/2",
-            NotatedResult::Unknown => "*",
-        }
-    }
-
-    /// The result of a token, exactly.
-    pub fn parse(token: &str) -> Option<NotatedResult> {
-        match token {
-            "1-0" => Some(NotatedResult::WhiteWins),
-            "0-1" => Some(NotatedResult::BlackWins),
-            "1/2-1/2" => Some(NotatedResult::Draw),
-            "*" => Some(NotatedResult::Unknown),
-            _ => None,
-        }
-    }
-
-    /// The win of `color`.
-    pub fn win(color: Color) -> NotatedResult {
-        match color {
-            Color::White => NotatedResult::WhiteWins,
-            Color::Black => NotatedResult::BlackWins,
-        }
-    }
-}
-
-impl fmt::Display for NotatedResult {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
 }
 
 /// A turn's number as written: `12.` for White, `12...` for Black (the full-move number of the
@@ -216,9 +167,9 @@ pub enum NotationErrorKind {
     BadStart(String),
     #[error("the Start position has dice (a DFEN without dice is expected)")]
     StartWithDice,
-    #[error("the Result tag says {tag}, the result token {token}")]
-    ResultConflict { tag: NotatedResult, token: NotatedResult },
-    #[error("{} captured a king: the result must be {}", winner.name(), NotatedResult::win(*winner))]
+    #[error("the Result tag says {}, the result token {}", Outcome::text_of(*.tag), Outcome::text_of(*.token))]
+    ResultConflict { tag: Option<Outcome>, token: Option<Outcome> },
+    #[error("{} captured a king: the result must be {}", winner.name(), Outcome::Decisive { winner: *winner })]
     ResultNotCapturer { winner: Color },
     #[error("expected the turn number {expected}, found {found}")]
     WrongTurnNumber { expected: TurnLabel, found: String },

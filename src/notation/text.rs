@@ -3,10 +3,10 @@
 
 use super::san::{children, read_ok, resolve, write as write_san};
 use super::{
-    quote, NotatedGame, NotatedResult, NotatedTurn, NotationError, NotationErrorKind as E, TurnLabel, MAX_GAMES,
-    MAX_TAGS, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TEXT_BYTES, MAX_TOKEN, MAX_TURNS,
+    quote, NotatedGame, NotatedTurn, NotationError, NotationErrorKind as E, TurnLabel, MAX_GAMES, MAX_TAGS,
+    MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TEXT_BYTES, MAX_TOKEN, MAX_TURNS,
 };
-use crate::{Color, Dice, Position, Role, Step, Turns};
+use crate::{Color, Dice, Outcome, Position, Role, Step, Turns};
 
 /// The width movetext lines are wrapped at.
 const WIDTH: usize = 80;
@@ -82,7 +82,7 @@ pub fn write_game(game: &NotatedGame) -> Result<String, NotationError> {
         }
         push_tag(&mut out, name, value);
     }
-    push_tag(&mut out, "Result", game.result.as_str());
+    push_tag(&mut out, "Result", Outcome::text_of(game.result));
     if !game.start.dice().is_empty() {
         return Err(fail(None, E::StartWithDice));
     }
@@ -101,11 +101,11 @@ pub fn write_game(game: &NotatedGame) -> Result<String, NotationError> {
         units.push(unit);
     }
     if let Some(winner) = replay.winner {
-        if game.result != NotatedResult::win(winner) {
+        if game.result != Some(Outcome::Decisive { winner }) {
             return Err(fail(None, E::ResultNotCapturer { winner }));
         }
     }
-    units.push(game.result.as_str().to_owned());
+    units.push(Outcome::text_of(game.result).to_owned());
     let mut width = 0;
     for unit in units {
         if width > 0 && width + 1 + unit.len() > WIDTH {
@@ -230,7 +230,8 @@ enum Word<'a> {
     Number(&'a str, Color),
     Dice(&'a str),
     Pass,
-    Result(NotatedResult),
+    /// A result token; `None` for `*`.
+    Result(Option<Outcome>),
     /// Anything else: a micro-move or garbage.
     Other(&'a str),
 }
@@ -352,7 +353,7 @@ impl<'a> Cursor<'a> {
             }
         }
         let word = &self.text[start..self.at];
-        let word = if let Some(result) = NotatedResult::parse(word) {
+        let word = if let Ok(result) = Outcome::parse_text(word) {
             Word::Result(result)
         } else if word == "--" {
             Word::Pass
@@ -433,7 +434,7 @@ fn describe(token: &Token<'_>) -> String {
         Token::Word(Word::Number(n, Color::Black)) => quote(&format!("{n}...")),
         Token::Word(Word::Dice(w) | Word::Other(w)) => quote(w),
         Token::Word(Word::Pass) => "--".to_owned(),
-        Token::Word(Word::Result(r)) => r.as_str().to_owned(),
+        Token::Word(Word::Result(r)) => Outcome::text_of(*r).to_owned(),
     }
 }
 
@@ -458,7 +459,7 @@ fn parse_game(cur: &mut Cursor<'_>) -> Result<NotatedGame, NotationError> {
         }
         match name.as_str() {
             "Result" => {
-                let r = NotatedResult::parse(&value);
+                let r = Outcome::parse_text(&value).ok();
                 let found = || quote(&value);
                 result_tag =
                     Some(r.ok_or_else(|| at.error(None, E::Expected { expected: "a result", found: found() }))?);
@@ -489,7 +490,7 @@ fn parse_game(cur: &mut Cursor<'_>) -> Result<NotatedGame, NotationError> {
                 if let Some(tag) = result_tag.filter(|&t| t != result) {
                     return Err(at.error(None, E::ResultConflict { tag, token: result }));
                 }
-                if let Some(winner) = replay.winner.filter(|&w| result != NotatedResult::win(w)) {
+                if let Some(winner) = replay.winner.filter(|&w| result != Some(Outcome::Decisive { winner: w })) {
                     return Err(at.error(None, E::ResultNotCapturer { winner }));
                 }
                 game.result = result;

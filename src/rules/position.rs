@@ -2,6 +2,7 @@
 
 use super::bitboard::Bitboard;
 use super::dice::Dice;
+use super::outcome::Outcome;
 use super::types::{Color, Piece, Role, Square};
 
 /// Castling rights: four independent flags.
@@ -295,6 +296,19 @@ impl Position {
     #[inline]
     pub fn is_finished(&self) -> bool {
         !(self.has_king(Color::White) && self.has_king(Color::Black))
+    }
+
+    /// How the game stands decided by the board (RULES.md §15): the win of the side that still has
+    /// a king when the other has none, a draw when both are gone (over without a winner), `None`
+    /// while both kings stand. The host's draw rules are not the position's business.
+    #[inline]
+    pub fn outcome(&self) -> Option<Outcome> {
+        match (self.has_king(Color::White), self.has_king(Color::Black)) {
+            (true, true) => None,
+            (true, false) => Some(Outcome::Decisive { winner: Color::White }),
+            (false, true) => Some(Outcome::Decisive { winner: Color::Black }),
+            (false, false) => Some(Outcome::Draw),
+        }
     }
 
     /// The position with colours flipped (RULES.md §14): ranks mirrored, colours, side, rights swapped.

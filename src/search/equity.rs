@@ -230,12 +230,12 @@ pub fn estimate_equity_within(
         return Equity { variance_reduction_vs_vanilla: f64::INFINITY, undecided: 0.0, ..Equity::NEUTRAL };
     }
     let n = rollout_count(rollouts, max_plies).max(0) as u64;
-    let (white, black) = (pos.has_king(Color::White), pos.has_king(Color::Black));
-    if !(white && black) {
-        let masses = match (white, black) {
-            (true, false) => Masses { white: 1.0, ..Masses::default() },
-            (false, true) => Masses { black: 1.0, ..Masses::default() },
-            _ => Masses { undecided: 1.0, ..Masses::default() },
+    if let Some(outcome) = pos.outcome() {
+        // Both kings gone: over without a winner, counted as undecided.
+        let masses = match outcome.winner() {
+            Some(Color::White) => Masses { white: 1.0, ..Masses::default() },
+            Some(Color::Black) => Masses { black: 1.0, ..Masses::default() },
+            None => Masses { undecided: 1.0, ..Masses::default() },
         };
         return Equity {
             white_win: masses.white,

@@ -10,10 +10,9 @@ use rayon::prelude::*;
 use serde::Serialize;
 use serde_json::json;
 
-use crate::book::build::{
-    is_blank, process_line, Aggregator, BuildOptions, BuiltBook, Skip, SkipReason, UsedGame, MAX_LINE_LEN,
-};
+use crate::book::build::{is_blank, process_line, Aggregator, BuildOptions, BuiltBook, UsedGame};
 use crate::book::counts;
+use crate::game::record::{Skip, SkipReason, MAX_LINE_LEN};
 
 use crate::cli::args::{pool, Workers};
 use crate::cli::files::write_output;

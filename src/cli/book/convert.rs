@@ -5,11 +5,12 @@ use std::collections::HashMap;
 
 use clap::{Args, ValueEnum};
 
-use crate::book::build::{is_blank, parse_record, replay, start_position};
+use crate::book::build::is_blank;
 use crate::book::{
     self, binary_weight, dcb, dcb_to_tsv, key_hash, write_tsv, Book, DcbBook, Record, Signature, TsvBook, TsvEntry,
     WeightColumn,
 };
+use crate::game::record::{parse_record, replay, start_position};
 use crate::search::rolls56;
 use crate::{Dice, Position};
 

@@ -66,11 +66,8 @@ pub(crate) fn direct_hit(pos: &Position, by: Color, victim: Color) -> f32 {
 pub(crate) fn quick_score(pos: &Position) -> f32 {
     let me = pos.turn();
     let them = me.opponent();
-    if !pos.has_king(me) {
-        return 0.0;
-    }
-    if !pos.has_king(them) {
-        return 1.0;
+    if let Some(outcome) = pos.outcome() {
+        return if outcome.winner() == Some(me) { 1.0 } else { 0.0 };
     }
     let hit = direct_hit(pos, me, them);
     let m = 1.0 / (1.0 + (-(material(pos, me) as f32) / MATERIAL_SCALE).exp());

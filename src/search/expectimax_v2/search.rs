@@ -241,11 +241,8 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
     /// The value of the chance node `x` (dice not rolled) searched `depth` turns deep, for its
     /// side to move; fail-soft within `[alpha, beta]`.
     pub fn chance(&mut self, x: &Position, depth: u8, alpha: f32, beta: f32) -> Result<f32, Abort> {
-        if !x.has_king(x.turn()) {
-            return Ok(0.0);
-        }
-        if !x.has_king(x.turn().opponent()) {
-            return Ok(1.0);
+        if let Some(outcome) = x.outcome() {
+            return Ok(if outcome.winner() == Some(x.turn()) { 1.0 } else { 0.0 });
         }
         if depth == 0 {
             return self.evaluate(x);

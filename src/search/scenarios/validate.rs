@@ -47,7 +47,9 @@ impl Suite {
             if pos.dice().is_empty() {
                 return Err(CatalogError::new(field("dfen"), CatalogProblem::NoDice));
             }
-            if let Some(side) = [Color::White, Color::Black].into_iter().find(|&c| !pos.has_king(c)) {
+            if let Some(outcome) = pos.outcome() {
+                // The side without a king: the loser, or White when neither has one.
+                let side = outcome.winner().map_or(Color::White, Color::opponent);
                 return Err(CatalogError::new(field("dfen"), CatalogProblem::MissingKing(side)));
             }
             let turns: Vec<Vec<String>> = Roll::new(&pos)

@@ -48,13 +48,7 @@ impl PsqAccumulator {
     /// The chances of `pos` for its side to move, as [`super::model_chances`] gives them, with
     /// the piece-square part read from the sums (`self` must follow `pos`'s board).
     pub fn chances(&self, pos: &Position) -> WinChances {
-        let (mover, opponent) = (pos.turn(), pos.turn().opponent());
-        match (pos.has_king(mover), pos.has_king(opponent)) {
-            (true, true) => chances_of_logits(with_dense(self.sums[mover.index()], &dense(pos))),
-            (true, false) => WinChances::WON,
-            (false, true) => WinChances::LOST,
-            (false, false) => WinChances::NEUTRAL,
-        }
+        super::decided(pos).unwrap_or_else(|| chances_of_logits(with_dense(self.sums[pos.turn().index()], &dense(pos))))
     }
 
     /// Adds `sign` times the rows of a `color` `role` on `sq` to both views' sums.

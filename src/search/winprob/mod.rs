@@ -158,14 +158,13 @@ pub fn model_score(pos: &Position) -> f32 {
 }
 
 /// The chances of a finished game (a king gone), `None` while both kings stand.
+#[inline]
 fn decided(pos: &Position) -> Option<WinChances> {
-    let (mover, opponent) = (pos.turn(), pos.turn().opponent());
-    match (pos.has_king(mover), pos.has_king(opponent)) {
-        (true, true) => None,
-        (true, false) => Some(WinChances::WON),
-        (false, true) => Some(WinChances::LOST),
-        (false, false) => Some(WinChances::NEUTRAL),
-    }
+    pos.outcome().map(|o| match o.winner() {
+        Some(w) if w == pos.turn() => WinChances::WON,
+        Some(_) => WinChances::LOST,
+        None => WinChances::NEUTRAL,
+    })
 }
 
 /// The value of the roll `pos` (its dice pool is the roll) for its side to move: the best over

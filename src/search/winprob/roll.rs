@@ -238,8 +238,7 @@ enum Prelude {
 
 fn prelude(pos: &Position) -> Prelude {
     let dice = pos.dice();
-    let (mover, opponent) = (pos.turn(), pos.turn().opponent());
-    if dice.is_empty() || !(pos.has_king(mover) && pos.has_king(opponent)) {
+    if dice.is_empty() || pos.is_finished() {
         return Prelude::Decided(win_chances(pos));
     }
     let start = pos.with_dice(Dice::EMPTY);

@@ -1,12 +1,13 @@
-//! Game records (BOOK.md §8): reading and checking one line as a record (the `json` and
-//! `schema` skips of §9.1), its start position and its replay.
+//! Reading game records (BOOK.md §8): one line checked as a record (the `json` and `schema` skips
+//! of §9.1) and its start position; [`Game::from_record`] reads one as a game.
 
 use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::validate::follow;
-use crate::{Color, Dice, Position, Role, Turns, Uci};
+use super::replay::{parse_dice_field, parse_result};
+use crate::game::{Ending, Game, GameOptions};
+use crate::{Dice, Outcome, Position, Uci};
 
 /// Lines longer than this are skipped as `json` (BOOK.md §8).
 pub(crate) const MAX_LINE_LEN: usize = 4 * 1024 * 1024;
@@ -90,47 +91,6 @@ impl GameId {
     }
 }
 
-/// A definite result.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum GameResult {
-    WhiteWins,
-    BlackWins,
-    Draw,
-}
-
-impl GameResult {
-    /// The record's `result` text.
-    pub(crate) fn as_str(self) -> &'static str {
-        match self {
-            GameResult::WhiteWins => "1-0",
-            GameResult::BlackWins => "0-1",
-            GameResult::Draw => "1/2-1/2",
-        }
-    }
-
-    /// The score of `side` (1 a win, ½ a draw, 0 a loss).
-    pub(crate) fn score_for(self, side: Color) -> f64 {
-        [1.0, 0.5, 0.0][self.outcome_for(side)]
-    }
-
-    /// The win of `color`.
-    pub(crate) fn win(color: Color) -> GameResult {
-        match color {
-            Color::White => GameResult::WhiteWins,
-            Color::Black => GameResult::BlackWins,
-        }
-    }
-
-    /// The outcome for `mover`: 0 win, 1 draw, 2 loss.
-    pub(super) fn outcome_for(self, mover: Color) -> usize {
-        match (self, mover) {
-            (GameResult::Draw, _) => 1,
-            (GameResult::WhiteWins, Color::White) | (GameResult::BlackWins, Color::Black) => 0,
-            _ => 2,
-        }
-    }
-}
-
 /// One turn of a record: the roll and the moves in play order (syntax checked).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct RecordTurn {
@@ -143,7 +103,7 @@ pub(crate) struct RecordTurn {
 pub(crate) struct GameRecord {
     pub id: Option<GameId>,
     /// `None` for `"*"`.
-    pub result: Option<GameResult>,
+    pub result: Option<Outcome>,
     pub white_rating: Option<f64>,
     pub black_rating: Option<f64>,
     /// The `start` text, if given.
@@ -151,16 +111,8 @@ pub(crate) struct GameRecord {
     pub turns: Vec<RecordTurn>,
 }
 
-pub(super) fn skip(reason: SkipReason, detail: impl Into<String>, id: Option<&GameId>) -> Skip {
+pub(crate) fn skip(reason: SkipReason, detail: impl Into<String>, id: Option<&GameId>) -> Skip {
     Skip { reason, detail: detail.into(), id: id.cloned() }
-}
-
-/// The roll of a `dice` field: 1–3 letters of `pnbrqk`, any case and order.
-fn parse_dice(text: &str) -> Option<Dice> {
-    if !(1..=3).contains(&text.chars().count()) {
-        return None;
-    }
-    text.chars().try_fold(Dice::EMPTY, |d, c| d.with(Role::from_char(c)?))
 }
 
 /// Reads one line as a game record: `json` and `schema` skips (BOOK.md §8, §9.1).
@@ -193,13 +145,7 @@ pub(crate) fn parse_record(line: &[u8]) -> Result<GameRecord, Skip> {
     let (white_rating, black_rating) = (rating("whiteRating")?, rating("blackRating")?);
     let result = match obj.get("result") {
         None => return Err(schema("'result' is missing".into())),
-        Some(Value::String(s)) => match s.as_str() {
-            "1-0" => Some(GameResult::WhiteWins),
-            "0-1" => Some(GameResult::BlackWins),
-            "1/2-1/2" => Some(GameResult::Draw),
-            "*" => None,
-            _ => return Err(schema(format!("'result' {s:?} is not \"1-0\", \"0-1\", \"1/2-1/2\" or \"*\""))),
-        },
+        Some(Value::String(s)) => parse_result(s).map_err(schema)?,
         Some(_) => return Err(schema("'result' must be a string".into())),
     };
     let turns = match obj.get("turns") {
@@ -217,7 +163,7 @@ fn parse_turn(n: usize, turn: &Value) -> Result<RecordTurn, String> {
     let obj: &Map<String, Value> = turn.as_object().ok_or_else(|| format!("turn {n} is not an object"))?;
     let dice = match obj.get("dice") {
         Some(Value::String(s)) => {
-            parse_dice(s).ok_or_else(|| format!("turn {n}: dice {s:?} are not 1-3 of 'pnbrqk'"))?
+            parse_dice_field(s).ok_or_else(|| format!("turn {n}: dice {s:?} are not 1-3 of 'pnbrqk'"))?
         }
         Some(_) => return Err(format!("turn {n}: 'dice' must be a string")),
         None => return Err(format!("turn {n}: 'dice' is missing")),
@@ -236,21 +182,6 @@ fn parse_turn(n: usize, turn: &Value) -> Result<RecordTurn, String> {
     Ok(RecordTurn { dice, moves })
 }
 
-/// One turn as replayed: its 1-based number, the rolled position, the legal turns (`None` for a
-/// pass) and the moves played.
-pub(crate) struct ReplayedTurn<'a> {
-    pub number: usize,
-    pub rolled: &'a Position,
-    pub turns: Option<&'a Turns>,
-    pub moves: &'a [Uci],
-}
-
-/// How a replay ended: the capturer if a king was captured.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct ReplayEnd {
-    pub king_captured_by: Option<Color>,
-}
-
 /// The start position of a record (`bad-start`; `custom-start` unless `any_start`).
 pub(crate) fn start_position(record: &GameRecord, any_start: bool) -> Result<Position, Skip> {
     let Some(text) = &record.start else { return Ok(Position::initial()) };
@@ -265,58 +196,65 @@ pub(crate) fn start_position(record: &GameRecord, any_start: bool) -> Result<Pos
     Ok(pos)
 }
 
-/// Replays every turn of `record` from `start`, calling `visit` for each legal one in order
-/// (`illegal-turn`, `after-end`; BOOK.md §9.1).
-pub(crate) fn replay(
-    record: &GameRecord,
-    start: Position,
-    mut visit: impl FnMut(&ReplayedTurn<'_>),
-) -> Result<ReplayEnd, Skip> {
-    let mut pos = start;
-    let id = record.id.as_ref();
-    for (i, turn) in record.turns.iter().enumerate() {
-        let number = i + 1;
-        let mover = pos.turn();
-        let describe = |what: String| {
-            let side = if mover == Color::White { "white" } else { "black" };
-            format!("turn {number} ({side}, dice {}): {what}", turn.dice.to_field(mover))
-        };
-        let mut rolled = pos;
-        rolled.set_dice(turn.dice);
-        let turns = Turns::of_position(&rolled);
-        let step = match (&turns, turn.moves.len()) {
-            (None, 0) => None,
-            (Some(_), 0) => {
-                return Err(skip(SkipReason::IllegalTurn, describe("a pass, but a turn is legal".into()), id))
-            }
-            (None, _) => {
-                return Err(skip(SkipReason::IllegalTurn, describe("moves for a roll with no legal turn".into()), id))
-            }
-            (Some(_), n) if n > 3 => {
-                return Err(skip(SkipReason::IllegalTurn, describe(format!("{n} moves; a turn has 1 to 3")), id))
-            }
-            (Some(t), _) => {
-                Some(follow(t, &turn.moves).map_err(|f| skip(SkipReason::IllegalTurn, describe(f.to_string()), id))?)
-            }
-        };
-        visit(&ReplayedTurn { number, rolled: &rolled, turns: turns.as_ref(), moves: &turn.moves });
-        match step {
-            Some(s) if s.captures_king => {
-                if number < record.turns.len() {
-                    return Err(skip(
-                        SkipReason::AfterEnd,
-                        format!("turn {} follows the king capture of turn {number}", number + 1),
-                        id,
-                    ));
-                }
-                return Ok(ReplayEnd { king_captured_by: Some(mover) });
-            }
-            Some(s) => {
-                pos = s.position;
-                pos.end_turn();
-            }
-            None => pos.end_turn(),
+/// What a record says beyond its turns, kept so that a game read from a record writes it back.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RecordInfo {
+    pub id: Option<GameId>,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub white_rating: Option<f64>,
+    pub black_rating: Option<f64>,
+    /// The `start` text as written (absent for the standard start).
+    pub start: Option<String>,
+    /// The `termination` text, and the ending it was read as.
+    pub termination: Option<(String, Option<Ending>)>,
+}
+
+/// Why a record cannot be a game: the first failing field or turn, named.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum RecordError {
+    /// Not a record of BOOK.md §8 (JSON, a field's type or syntax).
+    #[error("not a game record: {0}")]
+    Invalid(String),
+    /// The `start` field is not a DFEN without dice.
+    #[error("start: {0}")]
+    BadStart(String),
+    /// A turn is not a legal turn of its roll, or follows the end of the game.
+    #[error("{0}")]
+    IllegalTurn(String),
+    /// The result disagrees with how the turns end the game.
+    #[error("result {result}: {why}")]
+    ResultMismatch { result: String, why: String },
+}
+
+impl Game {
+    /// Replays the game record `line` (one JSON object, BOOK.md §8) with dice from the record and
+    /// the host rules `options`. Every turn is checked: the error names the first that fails and
+    /// why. A definite result without a king capture ends the game as the record's
+    /// `termination` says (`resignation`, `agreement`; any other reason is an adjudication).
+    pub fn from_record(line: &str, options: GameOptions) -> Result<Game, RecordError> {
+        let record = parse_record(line.as_bytes()).map_err(|s| RecordError::Invalid(s.detail))?;
+        let start = start_position(&record, true).map_err(|s| RecordError::BadStart(s.detail))?;
+        let mut game = Game::new(start, options);
+        for turn in &record.turns {
+            game.play_recorded(turn.dice, &turn.moves).map_err(RecordError::IllegalTurn)?;
         }
+        // The informational texts, read here rather than by the book's record reader, which has no
+        // use for them.
+        let fields: serde_json::Value = serde_json::from_str(line).unwrap_or(serde_json::Value::Null);
+        let text = |field: &str| fields.get(field).and_then(serde_json::Value::as_str).map(str::to_owned);
+        let termination_text = text("termination");
+        game.end_as_recorded(record.result, termination_text.as_deref())
+            .map_err(|why| RecordError::ResultMismatch { result: Outcome::text_of(record.result).to_owned(), why })?;
+        game.info = Some(Box::new(RecordInfo {
+            id: record.id,
+            white: text("white"),
+            black: text("black"),
+            white_rating: record.white_rating,
+            black_rating: record.black_rating,
+            start: record.start,
+            termination: termination_text.map(|t| (t, game.ending())),
+        }));
+        Ok(game)
     }
-    Ok(ReplayEnd { king_captured_by: None })
 }

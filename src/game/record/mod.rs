@@ -1,0 +1,20 @@
+//! The game record (BOOK.md §8), one JSON object per line, in one place: its types and reader
+//! (`read.rs`, with the skips of BOOK.md §9.1), its writer (`write.rs`) and its replay, turn by
+//! turn into a [`Game`](crate::Game) or position by position (`replay.rs`). Books, review and the
+//! CLI read and write records only through this module; it sits on the rules and the game.
+
+#[cfg(feature = "book")]
+mod read;
+mod replay;
+#[cfg(feature = "book")]
+mod write;
+
+#[cfg(feature = "book")]
+pub(crate) use read::{parse_record, skip, start_position, GameRecord, SkipReason, MAX_LINE_LEN};
+#[cfg(feature = "book")]
+pub use read::{GameId, RecordError, RecordInfo, Skip};
+#[cfg(feature = "book")]
+pub(crate) use replay::replay;
+pub(crate) use replay::{follow, parse_dice_field, parse_result, TurnFailure};
+#[cfg(feature = "book")]
+pub(crate) use write::{RecordJson, TurnJson};
