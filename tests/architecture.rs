@@ -385,8 +385,7 @@ fn inline_paths(line: &str) -> Vec<Vec<String>> {
             let end = line[at..]
                 .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_' || c == ':'))
                 .map_or(line.len(), |e| at + e);
-            let segs: Vec<String> =
-                line[at..end].split("::").filter(|s| !s.is_empty()).map(str::to_owned).collect();
+            let segs: Vec<String> = line[at..end].split("::").filter(|s| !s.is_empty()).map(str::to_owned).collect();
             out.push(segs);
         }
     }

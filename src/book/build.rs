@@ -12,9 +12,9 @@ use super::dcb::{self, Record, FLAG_STATS};
 use super::fnv::key_hash;
 use super::record::skip;
 pub use super::record::Skip;
-pub(crate) use super::record::{
-    parse_record, replay, start_position, GameId, GameRecord, GameResult, SkipReason, MAX_LINE_LEN,
-};
+#[cfg(feature = "cli")]
+pub(crate) use super::record::MAX_LINE_LEN;
+pub(crate) use super::record::{parse_record, replay, start_position, GameId, GameRecord, GameResult, SkipReason};
 use super::signature::Signature;
 
 /// The builder's options (BOOK.md §11.2).

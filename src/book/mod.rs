@@ -7,8 +7,10 @@
 mod bot;
 pub(crate) mod build;
 mod convert;
+#[cfg(feature = "cli")]
 pub(crate) mod counts;
 pub mod dcb;
+#[cfg(feature = "cli")]
 pub(crate) mod distill;
 mod fnv;
 mod lookup;
@@ -27,6 +29,7 @@ pub use signature::{MovesError, PackError, Signature};
 pub use tsv::{KeyEntry, LineError, MalformedBook, MalformedLine, TsvAlternative, TsvBook};
 pub use validate::{Issue, Validation, MAX_ISSUE_CHARS, MAX_REPORTED};
 
+#[cfg(feature = "cli")]
 pub(crate) use convert::binary_weight;
 pub use convert::{dcb_to_tsv, encode_tsv, key_table, write_tsv, TsvEntry, WeightColumn};
 pub use dcb::Record;

@@ -36,9 +36,9 @@ const MERGES: &[(&str, Option<&str>, Merge)] = &[
 
 /// The merge of the shards of `manifest`'s run.
 fn merge_of(manifest: &Manifest) -> Merge {
-    let own = MERGES.iter().find(|(command, unit, _)| {
-        *command == manifest.command && unit.is_none_or(|u| u == manifest.unit)
-    });
+    let own = MERGES
+        .iter()
+        .find(|(command, unit, _)| *command == manifest.command && unit.is_none_or(|u| u == manifest.unit));
     own.map_or(concatenate, |&(_, _, merge)| merge)
 }
 

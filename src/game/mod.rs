@@ -30,8 +30,11 @@ mod recorded;
 #[cfg(feature = "book")]
 pub use record::{RecordError, RecordInfo};
 #[cfg(feature = "book")]
+#[cfg(feature = "cli")]
 pub(crate) use record::{RecordJson, TurnJson};
-pub(crate) use recorded::{parse_dice_field, parse_result, TurnFailure};
+#[cfg(feature = "book")]
+pub(crate) use recorded::TurnFailure;
+pub(crate) use recorded::{parse_dice_field, parse_result};
 
 use crate::{Color, Dice, Move, Position, Step, Turns, Uci};
 

@@ -35,6 +35,7 @@ pub(crate) fn parse_result(text: &str) -> Result<StatedResult, String> {
 pub(crate) enum TurnFailure {
     /// The roll has no legal turn.
     #[error("no legal turn for these dice (pass)")]
+    #[cfg(feature = "book")]
     Pass,
     /// The moves begin a legal turn that must continue; `max_spent` = `L*`.
     #[error("incomplete: after '{}' the turn must continue (legal turns spend {max_spent} dice)", join(.played))]
