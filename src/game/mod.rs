@@ -29,8 +29,7 @@ mod recorded;
 
 #[cfg(feature = "book")]
 pub use record::{RecordError, RecordInfo};
-#[cfg(feature = "book")]
-#[cfg(feature = "cli")]
+#[cfg(all(feature = "book", feature = "cli"))]
 pub(crate) use record::{RecordJson, TurnJson};
 #[cfg(feature = "book")]
 pub(crate) use recorded::TurnFailure;

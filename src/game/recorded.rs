@@ -34,8 +34,8 @@ pub(crate) fn parse_result(text: &str) -> Result<StatedResult, String> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum TurnFailure {
     /// The roll has no legal turn.
-    #[error("no legal turn for these dice (pass)")]
     #[cfg(feature = "book")]
+    #[error("no legal turn for these dice (pass)")]
     Pass,
     /// The moves begin a legal turn that must continue; `max_spent` = `L*`.
     #[error("incomplete: after '{}' the turn must continue (legal turns spend {max_spent} dice)", join(.played))]
