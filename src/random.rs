@@ -43,12 +43,14 @@ impl Rng {
     }
 
     /// A uniform index into a list of `len` items (`len ≥ 1`).
+    #[cfg(feature = "search")]
     #[inline]
     pub fn index(&mut self, len: usize) -> usize {
         self.uniform(len as u64) as usize
     }
 
     /// A real in `[0, 1)`: `(next >> 11) × 2^−53`.
+    #[cfg(feature = "search")]
     #[inline]
     pub fn real(&mut self) -> f64 {
         (self.next_u64() >> 11) as f64 * (1.0 / 9_007_199_254_740_992.0)

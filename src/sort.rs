@@ -7,6 +7,7 @@
 //! through this module: hot paths sort `u64` keys in place ([`sort_keys`]), others order indices
 //! by a key ([`order_by_key`], stable) or a comparator ([`order_by`], stable), and permute.
 
+#[cfg(feature = "book")]
 use std::cmp::Ordering;
 
 /// Sorts `u64` keys ascending, in place (the one unstable sort of the crate: hot paths pack what
@@ -24,6 +25,7 @@ pub(crate) fn order_by_key(n: usize, mut key: impl FnMut(usize) -> u64) -> Vec<u
 }
 
 /// The indices `0..n` ordered by `cmp` (a stable order): one instantiation for every comparator.
+#[cfg(feature = "book")]
 pub(crate) fn order_by(n: usize, cmp: &mut dyn FnMut(usize, usize) -> Ordering) -> Vec<usize> {
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| cmp(a, b));
@@ -46,6 +48,7 @@ pub(crate) fn sort_by_key<T: Clone>(items: &mut [T], mut key: impl FnMut(&T) -> 
 }
 
 /// Sorts `items` by `cmp`, stably.
+#[cfg(feature = "book")]
 pub(crate) fn sort_by<T: Clone>(items: &mut [T], mut cmp: impl FnMut(&T, &T) -> Ordering) {
     if items.len() < 2 {
         return;
@@ -55,6 +58,7 @@ pub(crate) fn sort_by<T: Clone>(items: &mut [T], mut cmp: impl FnMut(&T, &T) -> 
 }
 
 /// A key that orders `i64` values from largest to smallest.
+#[cfg(feature = "search")]
 pub(crate) fn descending(x: i64) -> u64 {
     !((x as u64) ^ (1 << 63))
 }

@@ -7,8 +7,10 @@
 mod bot;
 pub(crate) mod build;
 mod convert;
+#[cfg(feature = "cli")]
 pub(crate) mod counts;
 pub mod dcb;
+#[cfg(feature = "cli")]
 pub(crate) mod distill;
 mod fnv;
 mod lookup;

@@ -7,7 +7,9 @@ use serde_json::{json, Value};
 use crate::search::stats::{self, Trinomial};
 
 use super::arena_match::{Match, MatchOutcome, MatchRun, Tally};
+use super::files::{read_input, write_output};
 use super::game::{Player, Timing, Usage};
+use super::io::{self, Failure};
 use crate::search::stats::SprtParams;
 
 /// What a report says about a book.
@@ -325,12 +327,27 @@ impl MatchHead {
     }
 }
 
+/// The merge of an arena's shards (`dicechess merge`): the reports at `paths`, in shard order,
+/// added into one report written to `output` ([`merge_reports`]).
+pub(super) fn merge_shards(output: &str, paths: &[&str]) -> Result<(), Failure> {
+    let reports = paths
+        .iter()
+        .map(|path| {
+            serde_json::from_slice(&read_input(path)?)
+                .map_err(|e| Failure::invalid(format!("{path}: not a JSON report: {e}")))
+        })
+        .collect::<Result<Vec<Value>, Failure>>()?;
+    let merged =
+        merge_reports(&reports).ok_or_else(|| Failure::invalid("the shards are not arena reports of one run"))?;
+    write_output(output, io::json_pretty(&merged)?.as_bytes())
+}
+
 /// The report of a sharded arena from its shards' reports (in shard order, each a sharded
 /// run's): every count added, and the statistics and the SPRT decision computed on the totals,
 /// as the unsharded run reports them. Timing is not additive: `threads` is the first shard's,
 /// `durationMs` the sum, `latencyMs` the count and the maximum (its percentiles `null`).
 /// `None` for reports that are not an arena's.
-pub(super) fn merge_reports(reports: &[Value]) -> Option<ArenaJson> {
+fn merge_reports(reports: &[Value]) -> Option<ArenaJson> {
     let first = reports.first()?;
     let count = first.get("matches")?.as_array()?.len();
     let mut matches = Vec::with_capacity(count);

@@ -1,8 +1,8 @@
 //! The `dicechess` command-line tool (feature `cli`): [`run`] is all that src/main.rs calls.
 //! It lives in the library so that it can use the crate's internals; nothing else here is public.
 //!
-//! One file per subcommand or group, each over shared pieces; data flows one way (no file imports
-//! a file that imports it):
+//! One file per subcommand or group, each over shared pieces; data flows one way: no file imports
+//! a file that imports it (tests/architecture.rs checks it):
 //!
 //! | file | owns |
 //! | --- | --- |
@@ -26,6 +26,8 @@
 //! | `loss.rs` | `loss`: each bot's average loss of win probability on a suite of rolls |
 //! | `review.rs` | `review`: game records reviewed turn by turn (docs/ANALYSIS.md) |
 //! | `game_files.rs` | `game convert`, `show`, `validate`: files of games, records or notation (docs/NOTATION.md) |
+//! | `shard.rs` | `--shard K/N`: a shard's range and manifest, the checks of a run's shards, concatenation |
+//! | `merge_shards.rs` | `merge`: a sharded run's outputs merged, by the merge of the command that wrote them |
 //!
 //! A new subcommand adds its file, its variant to `Command` and one arm to [`run`].
 
@@ -52,6 +54,8 @@ mod game_files;
 mod io;
 #[cfg(feature = "book")]
 mod loss;
+#[cfg(feature = "book")]
+mod merge_shards;
 #[cfg(feature = "book")]
 mod progress;
 #[cfg(feature = "book")]
@@ -125,7 +129,7 @@ enum Command {
     /// The outputs of a sharded run (`--shard K/N`) merged into the unsharded run's, every shard
     /// checked against its manifest (docs/SCALE.md).
     #[cfg(feature = "book")]
-    Merge(shard::MergeArgs),
+    Merge(merge_shards::MergeArgs),
 }
 
 /// Parses the arguments, runs the subcommand and maps the outcome to an exit code (BOOK.md §11.1).
@@ -167,7 +171,7 @@ pub fn run() -> ExitCode {
         #[cfg(feature = "book")]
         Command::Game(args) => game_files::game(args),
         #[cfg(feature = "book")]
-        Command::Merge(args) => shard::merge(args),
+        Command::Merge(args) => merge_shards::merge(args),
     };
     io::finish(outcome)
 }

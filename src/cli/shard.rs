@@ -2,24 +2,20 @@
 //! parts of its work (game or record indices `[⌊total·K/N⌋, ⌊total·(K+1)/N⌋)`, each with the
 //! seed it has in the whole run), and writes beside its output a manifest
 //! (`OUTPUT.shard.json`) naming the engine version, the command and the options that decide the
-//! content, the shard, its range and the sha256 of the content. `dicechess merge` reads the
-//! manifests, refuses shards of another version or other options, a duplicate or a missing
-//! shard, or content that is not what its manifest says, and concatenates the outputs in shard
-//! order: the bytes of the unsharded run. An arena's reports are added instead
-//! (`arena_json::merge_reports`): its counts summed, its statistics and SPRT computed on the
-//! totals, as fishtest does with its workers' batches.
+//! content, the shard, its range and the sha256 of the content. [`checked_run`] reads the
+//! manifests and refuses shards of another version or other options, a duplicate or a missing
+//! shard, or content that is not what its manifest says; [`concatenate`] joins the outputs in
+//! shard order: the bytes of the unsharded run. This file knows no command's output: a command
+//! whose shards are not concatenated brings its own merge (`merge_shards.rs`).
 
 use std::fmt::Write as _;
 use std::ops::Range;
 
-use clap::Args;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use super::arena_json::merge_reports;
 use super::files::{read_input, write_output, write_output_with};
-use super::io::{self, Exit, Failure, Outcome};
-use crate::book::counts;
+use super::io::{self, Failure};
 
 /// `K/N`: the shard of index `K` (from 0) of `N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -131,17 +127,6 @@ impl ShardRun<'_> {
     }
 }
 
-/// `dicechess merge`.
-#[derive(Debug, Args)]
-pub(super) struct MergeArgs {
-    /// Where to write the merged output (`-` = stdout).
-    #[arg(short, long, value_name = "OUT")]
-    output: String,
-    /// The shards' outputs (each with its `.shard.json` manifest beside it), in any order.
-    #[arg(value_name = "SHARD", required = true)]
-    shards: Vec<String>,
-}
-
 /// Checks that `manifests` (with their paths) are every shard of one run, once each, and
 /// returns them in shard order.
 fn complete_run(mut manifests: Vec<(String, Manifest)>) -> Result<Vec<(String, Manifest)>, Failure> {
@@ -189,47 +174,6 @@ fn complete_run(mut manifests: Vec<(String, Manifest)>) -> Result<Vec<(String, M
     Ok(manifests)
 }
 
-/// An arena's shards: their reports' counts added, the statistics of the totals.
-fn merge_arena(output: &str, shards: &[(String, Manifest)]) -> Outcome {
-    let reports = shards
-        .iter()
-        .map(|(path, _)| {
-            serde_json::from_slice(&read_input(path)?)
-                .map_err(|e| Failure::invalid(format!("{path}: not a JSON report: {e}")))
-        })
-        .collect::<Result<Vec<serde_json::Value>, Failure>>()?;
-    let merged =
-        merge_reports(&reports).ok_or_else(|| Failure::invalid("the shards are not arena reports of one run"))?;
-    write_output(output, io::json_pretty(&merged)?.as_bytes())?;
-    Ok(Exit::Success)
-}
-
-/// Count files (`book distill`'s shards without search): added by a streamed k-way merge.
-fn merge_counts(output: &str, shards: &[(String, Manifest)]) -> Outcome {
-    let paths: Vec<&str> = shards.iter().map(|(p, _)| p.as_str()).collect();
-    merge_count_files(output, &paths)?;
-    Ok(Exit::Success)
-}
-
-/// Adds the count files at `paths` (in the order of their games) into `output`, one line of each
-/// in memory (`book::counts::merge_counts`).
-pub(super) fn merge_count_files(output: &str, paths: &[&str]) -> Result<(), Failure> {
-    let mut failed = None;
-    let written = write_output_with(output, &mut |out| {
-        let mut open = |i: usize| std::fs::File::open(paths[i]).map(std::io::BufReader::new);
-        counts::merge_counts(paths.len(), &mut open, out).map_err(|e| {
-            let message = e.to_string();
-            failed = Some(e);
-            std::io::Error::other(message)
-        })
-    });
-    match failed {
-        Some(counts::CountsError::File(i, e)) => Err(Failure::invalid(format!("{}: {e}", paths[i]))),
-        Some(e) => Err(Failure::invalid(e.to_string())),
-        None => written,
-    }
-}
-
 /// Reads the manifest beside `path`.
 fn read_manifest(path: &str) -> Result<Manifest, Failure> {
     let at = manifest_path(path);
@@ -245,28 +189,27 @@ fn read_manifest(path: &str) -> Result<Manifest, Failure> {
     Ok(m)
 }
 
-/// `dicechess merge`: the shards' outputs in shard order, each checked against its manifest
-/// first, then copied one at a time: memory holds one shard, never the whole.
-pub(super) fn merge(args: MergeArgs) -> Outcome {
-    let manifests =
-        args.shards.iter().map(|p| Ok((p.clone(), read_manifest(p)?))).collect::<Result<Vec<_>, Failure>>()?;
+/// The shards at `paths` (in any order), each checked against its manifest, in shard order: every
+/// shard of one run, once each, each content what its manifest says. Reads one shard at a time.
+pub(super) fn checked_run(paths: &[String]) -> Result<Vec<(String, Manifest)>, Failure> {
+    let manifests = paths.iter().map(|p| Ok((p.clone(), read_manifest(p)?))).collect::<Result<Vec<_>, Failure>>()?;
     let shards = complete_run(manifests)?;
     for (path, m) in &shards {
         if sha256_hex(&read_input(path)?) != m.sha256 {
             return Err(Failure::invalid(format!("{path}: its content is not what its manifest says (sha256)")));
         }
     }
-    match (shards[0].1.command.as_str(), shards[0].1.unit.as_str()) {
-        ("arena", _) => return merge_arena(&args.output, &shards),
-        ("book distill", "games") => return merge_counts(&args.output, &shards),
-        _ => {}
-    }
-    write_output_with(&args.output, &mut |out| {
-        for (path, _) in &shards {
+    Ok(shards)
+}
+
+/// The outputs at `paths` copied into `output` in order, one at a time: memory holds one shard,
+/// never the whole. The merge of every output whose command brings no merge of its own.
+pub(super) fn concatenate(output: &str, paths: &[&str]) -> Result<(), Failure> {
+    write_output_with(output, &mut |out| {
+        for path in paths {
             let mut file = std::fs::File::open(path)?;
             std::io::copy(&mut file, out)?;
         }
         Ok(())
-    })?;
-    Ok(Exit::Success)
+    })
 }

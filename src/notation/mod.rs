@@ -22,7 +22,9 @@ mod fields;
 mod san;
 mod text;
 
-pub(crate) use fields::{record_fields, tag_of, FieldValue, RECORD_TAGS};
+#[cfg(feature = "book")]
+pub(crate) use fields::RECORD_TAGS;
+pub(crate) use fields::{record_fields, tag_of, FieldValue};
 pub use san::{parse_san, to_san, to_san_all, SanError};
 pub use text::{parse_games, write_game, write_games};
 

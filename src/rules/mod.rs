@@ -27,15 +27,21 @@ pub use outcome::{Outcome, ParseOutcomeError};
 pub use perft::{perft, perft_divide};
 pub use position::{Castling, Position};
 pub use roll::{NotARoll, Roll};
+#[cfg(feature = "search")]
 pub(crate) use tree::share;
 pub(crate) use tree::ShapeVisitor;
 pub use tree::MAX_LEGAL_TURNS;
 pub use turns::{Step, Turns};
 pub use types::{Color, Piece, Role, Square};
 
+#[cfg(feature = "cli")]
 pub(crate) use dfen::MAX_DFEN_LEN;
+#[cfg(feature = "search")]
 pub(crate) use movegen::{for_each_move, summarize_moves, try_for_each_move};
-pub(crate) use perft::{perft_divide_within, perft_roles, perft_within};
+#[cfg(feature = "cli")]
+pub(crate) use perft::perft_divide_within;
+pub(crate) use perft::{perft_roles, perft_within};
+#[cfg(feature = "search")]
 pub(crate) use turns::{
     for_each_available, tally_below, tally_child, CountPaths, LastDie, PathVisitor, Summary, Tally,
 };

@@ -277,6 +277,7 @@ fn count_pawn_moves(pos: &Position, pawns: Bitboard) -> u64 {
 }
 
 /// What the moves of one type amount to, for deciding turns without making them.
+#[cfg(feature = "search")]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct MoveSummary {
     /// At least one move exists.
@@ -289,6 +290,7 @@ pub(crate) struct MoveSummary {
 
 /// Summarises the moves of type `role` (castling excluded) with set operations only.
 #[inline]
+#[cfg(feature = "search")]
 pub(crate) fn summarize_moves(pos: &Position, role: Role) -> MoveSummary {
     let us = pos.turn;
     let pieces = pos.pieces(us, role);

@@ -44,6 +44,7 @@ pub(crate) fn perft_within(pos: &Position, depth: u32, max_nodes: u64) -> Option
 }
 
 /// [`perft_divide`] under the cap of [`perft_within`], one budget for all the root moves.
+#[cfg(feature = "cli")]
 pub(crate) fn perft_divide_within(pos: &Position, depth: u32, max_nodes: u64) -> Option<Vec<(String, u64)>> {
     if depth == 0 {
         return Some(Vec::new());

@@ -237,6 +237,7 @@ pub(crate) fn tally_below<V: PathVisitor>(
 /// The complete paths through the child of the node `pos` (after `spent` dice, accumulator
 /// `acc`) by the available move `m`.
 #[inline]
+#[cfg(feature = "search")]
 pub(crate) fn tally_child<V: PathVisitor>(
     v: &mut V,
     pos: &Position,

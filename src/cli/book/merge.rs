@@ -10,9 +10,8 @@ use std::io::Read as _;
 use crate::book::counts;
 use crate::book::dcb::{self, DcbBook};
 use crate::book::{encode_tsv, is_binary};
-use crate::cli::files::{read_input, write_output};
+use crate::cli::files::{read_input, write_output, write_output_with};
 use crate::cli::io::{Exit, Failure, Outcome};
-use crate::cli::shard::merge_count_files;
 
 #[derive(Debug, Args)]
 pub(super) struct MergeArgs {
@@ -53,6 +52,26 @@ pub(super) fn merge(args: MergeArgs) -> Outcome {
     }
     write_output(&args.output, &dcb::merge(&books))?;
     Ok(Exit::Success)
+}
+
+/// Adds the count files at `paths` (in the order of their games) into `output`, one line of each
+/// in memory (`book::counts::merge_counts`): `book merge` of count files, and the merge of
+/// `book distill`'s shards without search (`dicechess merge`).
+pub(in crate::cli) fn merge_count_files(output: &str, paths: &[&str]) -> Result<(), Failure> {
+    let mut failed = None;
+    let written = write_output_with(output, &mut |out| {
+        let mut open = |i: usize| std::fs::File::open(paths[i]).map(std::io::BufReader::new);
+        counts::merge_counts(paths.len(), &mut open, out).map_err(|e| {
+            let message = e.to_string();
+            failed = Some(e);
+            std::io::Error::other(message)
+        })
+    });
+    match failed {
+        Some(counts::CountsError::File(i, e)) => Err(Failure::invalid(format!("{}: {e}", paths[i]))),
+        Some(e) => Err(Failure::invalid(e.to_string())),
+        None => written,
+    }
 }
 
 /// Whether the file at `path` begins as a count file (its header line); stdin is read as a book.

@@ -15,6 +15,8 @@ use clap::{Args, Subcommand};
 
 use super::io::Outcome;
 
+pub(super) use merge::merge_count_files;
+
 #[derive(Debug, Args)]
 pub(super) struct BookArgs {
     #[command(subcommand)]

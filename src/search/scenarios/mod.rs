@@ -12,7 +12,9 @@ mod validate;
 
 #[cfg(feature = "json")]
 pub use json::{core_search_v1, parse_catalog};
+#[cfg(feature = "cli")]
 pub(crate) use run::Summary;
+#[cfg(feature = "cli")]
 pub(crate) use run::{Comparison, Decision, MoveTime, RunResult};
 pub use schema::{Catalog, Expectation, SCHEMA_VERSION};
 pub use validate::Suite;

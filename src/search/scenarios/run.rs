@@ -133,6 +133,7 @@ impl RunResult {
 }
 
 /// The counts of a run of the suite.
+#[cfg(any(feature = "cli", test))]
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Summary {
     pub runs: u64,
@@ -148,6 +149,7 @@ pub(crate) struct Summary {
     pub candidate_illegal: u64,
 }
 
+#[cfg(any(feature = "cli", test))]
 impl Summary {
     pub(crate) fn of(results: &[RunResult]) -> Summary {
         let mut s = Summary::default();
