@@ -9,7 +9,7 @@ use crate::book::{lookup, Book, BookBot, Decision};
 use crate::game::{drive, Ending};
 use crate::search::Clock as _;
 use crate::search::{
-    budget_ms, choose_turn, policy_by_id, Bot, Budgeting, Choice, ClockState, Deadline, GameSeeds, Registry, Rng,
+    choose_turn, effective_budget_ms, policy_by_id, Bot, Choice, ClockState, Deadline, GameSeeds, Registry, Rng,
     SystemClock, TimePolicy, ARENA_OVERHEAD_MS,
 };
 use crate::{Color, Dice, GameOptions, Move, Position, Roll};
@@ -256,9 +256,13 @@ pub(super) fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2
             u.depth += u64::from(in_book[i]);
         }
         let (started, cpu_started) = (clock.now(), thread_cpu_micros());
+        let budgeting = player.bot.budgeting();
         let budget = match timing {
             Timing::Untimed => None,
-            Timing::PerMove(ms) => Some(*ms),
+            Timing::PerMove(ms) => {
+                let ms = i64::try_from(*ms).unwrap_or(i64::MAX);
+                effective_budget_ms(budgeting, None, ARENA_OVERHEAD_MS, Some(ms))
+            }
             Timing::Clock(_) => {
                 let state = ClockState {
                     remaining_ms: remaining[i].max(0),
@@ -266,13 +270,10 @@ pub(super) fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2
                     move_number: i32::try_from(pos.fullmove_number()).unwrap_or(i32::MAX),
                     moves_to_go: None,
                 };
-                Some(budget_ms(player.policy, &state, ARENA_OVERHEAD_MS).max(0) as u64)
+                effective_budget_ms(budgeting, Some((player.policy, &state)), ARENA_OVERHEAD_MS, None)
             }
         };
-        let deadline = match (player.bot.budgeting(), budget) {
-            (Budgeting::Budgeted { .. }, Some(b)) => Some(Deadline { clock: &clock, at: started.plus_ms(b) }),
-            _ => None,
-        };
+        let deadline = budget.map(|b| Deadline { clock: &clock, at: started.plus_ms(b) });
         let choice = Roll::new(pos)
             .map_or_else(|_| Choice::pass(), |roll| choose_turn(player.bot.as_ref(), roll, &mut rngs[i], deadline));
         let micros = clock.now().0.saturating_sub(started.0);

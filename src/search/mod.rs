@@ -41,6 +41,7 @@ pub use kcp::{kcp_numerator, rolls56};
 pub use montecarlo::{MonteCarloBot, DEFAULT_BUDGET_MS as MONTE_CARLO_DEFAULT_BUDGET_MS};
 pub use prng::{derive, seed_from_number, Rng};
 pub(crate) use registry::{MAX_CUSTOM_BOTS, MAX_ID_LEN, MAX_NAME_LEN};
+pub(crate) use time::effective_budget_ms;
 pub(crate) use time::policy_or_default;
 pub use time::{
     budget, budget_ms, moves_to_go, policy_by_id, ClockState, TimePolicy, ARENA_OVERHEAD_MS, EMPIRICAL_KNOTS,
