@@ -173,3 +173,23 @@ pub(crate) fn effective_budget_ms(
     let budget = from_clock.or(fixed_ms).or(default)?;
     Some(budget.clamp(0, MAX_BUDGET_MS) as u64)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_effective_budget_takes_the_clock_then_the_fixed_budget_then_the_default_and_is_capped() {
+        let policy = policy_or_default(None);
+        let clock = ClockState { remaining_ms: 400, increment_ms: 0, move_number: 1, moves_to_go: Some(40) };
+        let budgeted = Budgeting::Budgeted { default_ms: Some(300) };
+        let from_clock = budget_ms(policy, &clock, JS_OVERHEAD_MS) as u64;
+        assert_eq!(effective_budget_ms(budgeted, Some((policy, &clock)), JS_OVERHEAD_MS, Some(999)), Some(from_clock));
+        assert_eq!(effective_budget_ms(budgeted, None, JS_OVERHEAD_MS, Some(999)), Some(999));
+        assert_eq!(effective_budget_ms(budgeted, None, JS_OVERHEAD_MS, None), Some(300));
+        assert_eq!(effective_budget_ms(budgeted, None, 0, Some(i64::MAX)), Some(MAX_BUDGET_MS as u64));
+        let untimed = Budgeting::Budgeted { default_ms: None };
+        assert_eq!(effective_budget_ms(untimed, None, 0, None), None);
+        assert_eq!(effective_budget_ms(Budgeting::Instant, None, 0, Some(999)), None);
+    }
+}
