@@ -9,7 +9,7 @@
 // and Black in the second. Turn t of both games rolls the t-th dice of the pair's stream (a
 // xorshift generator seeded by the seed and i), so luck cancels within a pair as in the CLI's arena.
 // A game ends when a king is captured, or is drawn at the CLI's limits: a half-move clock of 100
-// at the start of a turn, or 10,000 turns. Each bot call gets `timeBudgetMs: --move-time` and a
+// at the start of a turn, or 5,000 turns. Each bot call gets `timeBudgetMs: --move-time` and a
 // seed derived from the pair and the turn. The pairs are shared among worker threads.
 //
 // Prints W-L-D from the bot's view, the score with its 95% confidence interval over pairs (the
@@ -26,7 +26,7 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const FACES = 'PNBRQK';
 const HALFMOVE_DRAW = 100;
-const TURN_CAP = 10000;
+const TURN_CAP = 5000;
 
 if (isMainThread) {
   await main();

@@ -13,8 +13,12 @@ use std::time::Instant;
 use clap::Args;
 use rayon::prelude::*;
 
-use crate::search::{choose_turn, derive, Bot, Choice, Registry, Rng, HALFMOVE_DRAW, TURN_CAP};
-use crate::{Color, Dice, Position, Roll};
+use std::convert::Infallible;
+use std::ops::ControlFlow;
+
+use crate::game::drive;
+use crate::search::{derive, untimed_turn, Bot, Registry, Rng};
+use crate::{Color, Dice, GameOptions, Position};
 
 use super::args::{bot_id, parse_seed, pool, Workers};
 use super::files::write_lines;
@@ -79,30 +83,21 @@ struct Played {
 }
 
 /// Plays game `g`: `opening` random turns, then `bots` (by colour index) to the end, under the
-/// rules of `play_untimed` (half-move draw, turn cap).
+/// host rules of every game (half-move draw, turn cap).
 fn play(bots: [&dyn Bot; 2], random: &dyn Bot, opening: u64, seed: u64) -> Played {
-    let mut dice_rng = Rng::from_seed(derive(seed, 0));
     let mut rngs = [Rng::from_seed(derive(seed, 1)), Rng::from_seed(derive(seed, 2))];
-    let mut pos = Position::initial();
     let mut starts = Vec::new();
-    for turn in 0..TURN_CAP as u64 {
-        if pos.halfmove_clock() >= HALFMOVE_DRAW {
-            return Played { starts, winner: None };
-        }
-        pos.set_dice(Dice::EMPTY);
+    let mut turn = 0u64;
+    let ending = drive(&Position::initial(), GameOptions::default(), &mut Rng::from_seed(derive(seed, 0)), |pos| {
         if turn >= opening {
-            starts.push(pos);
+            starts.push(pos.with_dice(Dice::EMPTY));
         }
-        pos.set_dice(dice_rng.three_dice());
-        let mover = pos.turn();
-        let bot = if turn < opening { random } else { bots[mover.index()] };
-        let choice = Roll::new(&pos)
-            .map_or_else(|_| Choice::pass(), |roll| choose_turn(bot, roll, &mut rngs[mover.index()], None));
-        if pos.play_turn(&choice.moves) {
-            return Played { starts, winner: Some(mover) };
-        }
-    }
-    Played { starts, winner: None }
+        let i = pos.turn().index();
+        let bot = if turn < opening { random } else { bots[i] };
+        turn += 1;
+        ControlFlow::<Infallible, _>::Continue(untimed_turn(bot, pos, &mut rngs[i]))
+    });
+    Played { starts, winner: ending.ending().outcome.winner() }
 }
 
 /// The lines of game `g`.

@@ -1,16 +1,18 @@
-//! The players and the game loop of BOTS.md §10.3–10.4, once for the arena and self-play: seeded
-//! dice and per-player streams, the half-move draw, the 10 000-turn cap, move-time and clock
-//! deadlines, and the book usage of BOOK.md §12.
+//! The players of BOTS.md §10.3–10.4, once for the arena and self-play: seeded dice and
+//! per-player streams, move-time and clock deadlines, and the book usage of BOOK.md §12, on the
+//! library's one game loop ([`drive`]: the half-move draw and the turn cap).
 
+use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use crate::book::{lookup, Book, BookBot, Decision};
+use crate::game::{drive, Driven};
 use crate::search::Clock as _;
 use crate::search::{
-    budget_ms, choose_turn, policy_by_id, Bot, Budgeting, Choice, ClockState, Deadline, GameSeeds, Registry, Rng,
-    SystemClock, TimePolicy, ARENA_OVERHEAD_MS, HALFMOVE_DRAW, TURN_CAP,
+    choose_turn, effective_budget_ms, policy_by_id, Bot, Choice, ClockState, Deadline, GameSeeds, Registry, Rng,
+    SystemClock, TimePolicy, ARENA_OVERHEAD_MS,
 };
-use crate::{Color, Dice, Move, Position, Roll};
+use crate::{Color, Dice, GameOptions, Move, Position, Roll};
 
 use super::files::load_book;
 use super::io::{self, Failure};
@@ -132,6 +134,19 @@ pub(super) enum Termination {
 }
 
 impl Termination {
+    /// The ending of a game the loop played to its end: a king capture or a host rule.
+    fn of(played: crate::Termination) -> Termination {
+        match played {
+            crate::Termination::HalfmoveClock => Termination::HalfmoveClock,
+            crate::Termination::TurnCap => Termination::TurnCap,
+            // The loop ends a game by the rules only with a king capture or a host rule.
+            crate::Termination::KingCapture
+            | crate::Termination::Resignation
+            | crate::Termination::Agreement
+            | crate::Termination::Adjudication => Termination::KingCapture,
+        }
+    }
+
     pub(super) fn as_str(self) -> &'static str {
         match self {
             Termination::KingCapture => "king-capture",
@@ -203,37 +218,23 @@ pub(super) struct Game {
 /// Plays one game from `start` (BOTS.md §10.3): `players` by colour index (White, Black).
 pub(super) fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2], timing: &Timing) -> Game {
     let clock = SystemClock::new();
-    let mut dice_rng = Rng::from_seed(seeds.dice);
     let mut rngs = [Rng::from_seed(seeds.white), Rng::from_seed(seeds.black)];
     let (initial, increment) = match timing {
         Timing::Clock(tc) => (tc.initial_ms as i64, tc.increment_ms as i64),
         _ => (0, 0),
     };
     let mut remaining = [initial; 2];
-    let mut pos = *start;
-    pos.set_dice(Dice::EMPTY);
     let mut turns = Vec::new();
-    let mut usage = [Usage::default(); 2];
+    let mut usage = [Usage { games: 1, ..Usage::default() }; 2];
     let mut in_book = [true; 2];
-    for u in &mut usage {
-        u.games = 1;
-    }
-    let (winner, termination) = loop {
-        if pos.halfmove_clock() >= HALFMOVE_DRAW {
-            break (None, Termination::HalfmoveClock);
-        }
-        if turns.len() >= TURN_CAP {
-            break (None, Termination::TurnCap);
-        }
-        let dice = dice_rng.three_dice();
-        pos.set_dice(dice);
+    let ending = drive(start, GameOptions::default(), &mut Rng::from_seed(seeds.dice), |pos| {
         let mover = pos.turn();
         let i = mover.index();
         let player = players[i];
         if let Some(PlayerBook { book, .. }) = &player.book {
             let u = &mut usage[i];
             u.turns += 1;
-            let from_book = match lookup(book, &pos) {
+            let from_book = match lookup(book, pos) {
                 Decision::Miss => {
                     u.misses += 1;
                     false
@@ -255,9 +256,13 @@ pub(super) fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2
             u.depth += u64::from(in_book[i]);
         }
         let (started, cpu_started) = (clock.now(), thread_cpu_micros());
+        let budgeting = player.bot.budgeting();
         let budget = match timing {
             Timing::Untimed => None,
-            Timing::PerMove(ms) => Some(*ms),
+            Timing::PerMove(ms) => {
+                let ms = i64::try_from(*ms).unwrap_or(i64::MAX);
+                effective_budget_ms(budgeting, None, ARENA_OVERHEAD_MS, Some(ms))
+            }
             Timing::Clock(_) => {
                 let state = ClockState {
                     remaining_ms: remaining[i].max(0),
@@ -265,28 +270,27 @@ pub(super) fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2
                     move_number: i32::try_from(pos.fullmove_number()).unwrap_or(i32::MAX),
                     moves_to_go: None,
                 };
-                Some(budget_ms(player.policy, &state, ARENA_OVERHEAD_MS).max(0) as u64)
+                effective_budget_ms(budgeting, Some((player.policy, &state)), ARENA_OVERHEAD_MS, None)
             }
         };
-        let deadline = match (player.bot.budgeting(), budget) {
-            (Budgeting::Budgeted { .. }, Some(b)) => Some(Deadline { clock: &clock, at: started.plus_ms(b) }),
-            _ => None,
-        };
-        let choice = Roll::new(&pos)
+        let deadline = budget.map(|b| Deadline { clock: &clock, at: started.plus_ms(b) });
+        let choice = Roll::new(pos)
             .map_or_else(|_| Choice::pass(), |roll| choose_turn(player.bot.as_ref(), roll, &mut rngs[i], deadline));
         let micros = clock.now().0.saturating_sub(started.0);
         let cpu_micros = cpu_started.zip(thread_cpu_micros()).map(|(a, b)| b.saturating_sub(a));
-        turns.push(PlayedTurn { mover, dice, moves: choice.moves.clone(), micros, cpu_micros });
+        turns.push(PlayedTurn { mover, dice: pos.dice(), moves: choice.moves.clone(), micros, cpu_micros });
         if let Timing::Clock(_) = timing {
             remaining[i] -= (micros / 1000) as i64;
             if remaining[i] < 0 {
-                break (Some(mover.opponent()), Termination::Flag);
+                return ControlFlow::Break(mover.opponent());
             }
             remaining[i] += increment;
         }
-        if pos.play_turn(&choice.moves) {
-            break (Some(mover), Termination::KingCapture);
-        }
+        ControlFlow::Continue(choice.moves)
+    });
+    let (winner, termination) = match ending {
+        Driven::Played(ending) => (ending.outcome.winner(), Termination::of(ending.termination)),
+        Driven::Stopped(winner) => (Some(winner), Termination::Flag),
     };
     Game { winner, termination, turns, usage }
 }

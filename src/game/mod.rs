@@ -21,11 +21,15 @@
 //! assert!(game.redo());
 //! ```
 
+#[cfg(feature = "search")]
+mod driver;
 #[cfg(feature = "book")]
 mod notated;
 pub(crate) mod record;
 
 pub(crate) use record::{follow, parse_dice_field, parse_result, TurnFailure};
+#[cfg(feature = "search")]
+pub(crate) use driver::{drive, Driven};
 #[cfg(feature = "book")]
 pub use record::{RecordError, RecordInfo};
 
@@ -34,7 +38,8 @@ use crate::{Color, Dice, Move, Outcome, Position, Step, Turns, Uci};
 /// A draw when a turn ends with the half-move clock (micro-moves without a capture or a pawn
 /// move) at this value or more.
 pub const HALFMOVE_DRAW: u8 = 100;
-/// A draw once this many turns (passes included) have been played.
+/// A draw once this many turns (passes included) have been played: the one turn cap of every
+/// game the engine plays (the arena's and self-play's too, docs/NOTES.md).
 pub const DEFAULT_TURN_CAP: u32 = 5_000;
 
 /// The host rules (the reference's game service defaults).
@@ -47,6 +52,22 @@ pub struct GameOptions {
 }
 
 impl GameOptions {
+    /// The host rules at the start of a turn, after `played` turns of this game ended in `start`:
+    /// a finished position is won by the side with a king; then a draw when a turn of the game
+    /// ended with the half-move clock at [`HALFMOVE_DRAW`] or more, or after the turn cap.
+    pub(crate) fn ending(&self, start: &Position, played: usize) -> Option<Ending> {
+        let draw = |termination| Some(Ending { outcome: Outcome::Draw, termination });
+        if let Some(outcome) = start.outcome() {
+            Some(Ending { outcome, termination: Termination::KingCapture })
+        } else if self.halfmove_draw && played > 0 && start.halfmove_clock() >= HALFMOVE_DRAW {
+            draw(Termination::HalfmoveClock)
+        } else if self.turn_cap.is_some_and(|cap| played >= cap as usize) {
+            draw(Termination::TurnCap)
+        } else {
+            None
+        }
+    }
+
     /// No host rule: only a king capture (or the players) end the game. What the CLI reads game
     /// records with, since a record may come from a service with other rules.
     pub const NONE: GameOptions = GameOptions { halfmove_draw: false, turn_cap: None };
@@ -564,18 +585,9 @@ impl Game {
         }
     }
 
-    /// The host rules at the start of a turn: a finished position, the half-move clock, the cap.
+    /// The host rules at the start of a turn ([`GameOptions::ending`]).
     fn settle_start(&mut self) {
-        let start = self.current.start;
-        self.ending = if let Some(outcome) = start.outcome() {
-            Some(Ending { outcome, termination: Termination::KingCapture })
-        } else if self.options.halfmove_draw && !self.history.is_empty() && start.halfmove_clock() >= HALFMOVE_DRAW {
-            Some(Ending { outcome: Outcome::Draw, termination: Termination::HalfmoveClock })
-        } else if self.options.turn_cap.is_some_and(|cap| self.history.len() >= cap as usize) {
-            Some(Ending { outcome: Outcome::Draw, termination: Termination::TurnCap })
-        } else {
-            None
-        };
+        self.ending = self.options.ending(&self.current.start, self.history.len());
     }
 
     /// Rolls the current turn when its dice are known: drawn or rolled for it before (a turn

@@ -4,8 +4,8 @@
 
 use serde::Serialize;
 
-use super::search::{js_int, MicroMove};
-use crate::search::{Clock, Deadline, Moment, MAX_BUDGET_MS};
+use super::search::{budget_option, js_int, MicroMove};
+use crate::search::{Clock, Deadline, Moment};
 use crate::{
     analyze_turn as analyze, review_game as review_record, review_turn as review_one, win_probability as chances,
     GameReview, Position, ReviewBudget, ReviewError, Roll, TurnReview, Uci, WinProbability, DEFAULT_ANALYSIS_BUDGET_MS,
@@ -49,13 +49,9 @@ pub struct AnalyzeTurnResult {
     pub budget_ms: u64,
 }
 
-/// A budget option: a positive number of milliseconds (truncated, capped at
-/// [`MAX_BUDGET_MS`]), else `default`.
+/// A budget option ([`budget_option`]), else `default`.
 fn budget(option: Option<f64>, default: u64) -> u64 {
-    match option.map(js_int) {
-        Some(ms) if ms > 0 => (i64::from(ms)).min(MAX_BUDGET_MS) as u64,
-        _ => default,
-    }
+    budget_option(option).unwrap_or(default)
 }
 
 /// `analyzeTurn(dfen, options)`; `entered` anchors the deadline. `None` for an invalid DFEN; a

@@ -4,9 +4,9 @@
 //! here. Nothing panics on input.
 
 use crate::search::{
-    budget_ms, choose_turn, decide, estimate_equity, estimate_equity_within, policy_or_default, BotInfo, Budgeting,
-    Clock, ClockState, Deadline, Equity, Moment, Question, Registry, Rng, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS,
-    JS_OVERHEAD_MS, MAX_BUDGET_MS, MAX_PLIES, MAX_ROLLOUTS, POLICY_IDS,
+    choose_turn, decide, effective_budget_ms, estimate_equity, estimate_equity_within, policy_or_default, BotInfo,
+    Budgeting, Clock, ClockState, Deadline, Equity, Moment, Question, Registry, Rng, DEFAULT_MAX_PLIES,
+    DEFAULT_ROLLOUTS, JS_OVERHEAD_MS, MAX_BUDGET_MS, MAX_PLIES, MAX_ROLLOUTS, POLICY_IDS,
 };
 use crate::{Move, Position, Roll};
 
@@ -86,16 +86,19 @@ pub fn clock_state(clock: &ClockOptions, full_move: u32) -> Option<ClockState> {
     })
 }
 
+/// A `timeBudgetMs` option: a positive number of milliseconds, truncated and capped at
+/// [`MAX_BUDGET_MS`]; `None` otherwise.
+pub(crate) fn budget_option(option: Option<f64>) -> Option<u64> {
+    let ms = option.map(js_int).filter(|&ms| ms > 0)?;
+    Some(i64::from(ms).min(MAX_BUDGET_MS) as u64)
+}
+
 /// The effective budget of BOTS.md §5.4 for a bot with `budgeting` (0 = untimed / not budgeted).
 pub fn resolve_budget_ms(budgeting: Budgeting, options: &BestMoveOptions, full_move: u32) -> u64 {
-    let Budgeting::Budgeted { default_ms } = budgeting else { return 0 };
-    let from_clock = options.clock.as_ref().and_then(|c| clock_state(c, full_move)).map(|clock| {
-        let policy = policy_or_default(options.time_policy.as_deref());
-        budget_ms(policy, &clock, JS_OVERHEAD_MS)
-    });
-    let explicit = options.time_budget_ms.map(js_int).filter(|&b| b > 0).map(i64::from);
-    let budget = from_clock.or(explicit).or(default_ms.map(|d| d as i64)).unwrap_or(0);
-    budget.clamp(0, MAX_BUDGET_MS) as u64
+    let clock = options.clock.as_ref().and_then(|c| clock_state(c, full_move));
+    let policy = policy_or_default(options.time_policy.as_deref());
+    let explicit = budget_option(options.time_budget_ms).map(|ms| ms as i64);
+    effective_budget_ms(budgeting, clock.as_ref().map(|c| (policy, c)), JS_OVERHEAD_MS, explicit).unwrap_or(0)
 }
 
 /// `getBestMove(dfen, options)`; `entered` is the moment the call was entered on `clock` (the
@@ -160,8 +163,8 @@ pub fn equity(dfen: &str, options: &EquityOptions) -> Equity {
 /// `estimateEquity(dfen, options)` with its `timeBudgetMs`: the deadline counts from `entered` on
 /// `clock`, as `getBestMove`'s does.
 pub fn equity_timed(dfen: &str, options: &EquityOptions, clock: &dyn Clock, entered: Moment) -> Equity {
-    let budget = options.time_budget_ms.map(js_int).filter(|&b| b > 0).map(|b| i64::from(b).min(MAX_BUDGET_MS));
-    equity_with(dfen, options, budget.map(|b| Deadline { clock, at: entered.plus_ms(b as u64) }))
+    let budget = budget_option(options.time_budget_ms);
+    equity_with(dfen, options, budget.map(|b| Deadline { clock, at: entered.plus_ms(b) }))
 }
 
 fn equity_with(dfen: &str, options: &EquityOptions, deadline: Option<Deadline<'_>>) -> Equity {

@@ -1,38 +1,30 @@
-//! A game between two bots without clocks, with the arena's rules (BOTS.md §10.3): dice from
-//! their own stream, each side its own stream, king capture wins, a draw at half-move clock 100
-//! or after 10 000 turns.
+//! A game between two bots without clocks, with the arena's loop (BOTS.md §10.3): dice from their
+//! own stream, each side its own stream, king capture wins, and the host rules of every game
+//! ([`GameOptions`]: the half-move draw and the turn cap).
+
+use std::convert::Infallible;
+use std::ops::ControlFlow;
 
 use super::{choose_turn, Bot, Choice};
+use crate::game::drive;
 pub(crate) use crate::random::GameSeeds;
 use crate::random::Rng;
-use crate::{Color, Position, Roll};
-
-/// A game is drawn when a turn starts with the half-move clock at this value or above.
-pub(crate) const HALFMOVE_DRAW: u8 = 100;
-/// A game is drawn after this many turns (passes included).
-pub(crate) const TURN_CAP: usize = 10_000;
+use crate::{Color, GameOptions, Position, Roll};
 
 /// Plays from `start` (side to move as given, dice ignored) until the game ends, `bots` by
 /// colour index (White, Black), each untimed. Returns the winner, `None` for a draw.
 pub(crate) fn play_untimed(start: &Position, bots: [&dyn Bot; 2], seeds: GameSeeds) -> Option<Color> {
-    let mut dice_rng = Rng::from_seed(seeds.dice);
     let mut rngs = [Rng::from_seed(seeds.white), Rng::from_seed(seeds.black)];
-    let mut pos = *start;
-    for _ in 0..TURN_CAP {
-        if pos.halfmove_clock() >= HALFMOVE_DRAW {
-            return None;
-        }
-        pos.set_dice(dice_rng.three_dice());
-        let mover = pos.turn();
-        let choice = Roll::new(&pos).map_or_else(
-            |_| Choice::pass(),
-            |roll| choose_turn(bots[mover.index()], roll, &mut rngs[mover.index()], None),
-        );
-        if pos.play_turn(&choice.moves) {
-            return Some(mover);
-        }
-    }
-    None
+    let ending = drive(start, GameOptions::default(), &mut Rng::from_seed(seeds.dice), |pos| {
+        let i = pos.turn().index();
+        ControlFlow::<Infallible, _>::Continue(untimed_turn(bots[i], pos, &mut rngs[i]))
+    });
+    ending.ending().outcome.winner()
+}
+
+/// The micro-moves `bot` plays, untimed, on the rolled position `pos` (none for a pass).
+pub(crate) fn untimed_turn(bot: &dyn Bot, pos: &Position, rng: &mut Rng) -> Vec<crate::Move> {
+    Roll::new(pos).map_or_else(|_| Choice::pass(), |roll| choose_turn(bot, roll, rng, None)).moves
 }
 
 #[cfg(test)]

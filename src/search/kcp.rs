@@ -12,9 +12,13 @@ pub struct WeightedDice {
     pub weight: u32,
 }
 
+/// The 56 multisets `R56` in the order `d1 = 1..6, d2 = d1..6, d3 = d2..6`: the one table of the
+/// rolls, built at compile time; other tables over the rolls derive from it.
+pub(crate) const ROLLS56: [WeightedDice; 56] = rolls_table();
+
 /// The 56 multisets `R56` in the order `d1 = 1..6, d2 = d1..6, d3 = d2..6`.
 pub fn rolls56() -> &'static [WeightedDice; 56] {
-    static ROLLS: [WeightedDice; 56] = rolls_table();
+    static ROLLS: [WeightedDice; 56] = ROLLS56;
     &ROLLS
 }
 

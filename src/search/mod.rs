@@ -31,19 +31,17 @@ pub use winprob::{
     model_chances, model_score, mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances,
 };
 
-pub(crate) use bot::path_score;
 pub use bot::win_probability;
 pub use equity::advance;
 pub(crate) use equity::{DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, MAX_PLIES, MAX_ROLLOUTS};
 pub use eval::{material, WIN};
 pub use expectimax::{chance_node, ExpectimaxBot};
-pub(crate) use game::{play_untimed, GameSeeds};
-#[cfg(feature = "cli")]
-pub(crate) use game::{HALFMOVE_DRAW, TURN_CAP};
+pub(crate) use game::{play_untimed, untimed_turn, GameSeeds};
 pub use kcp::{kcp_numerator, rolls56};
 pub use montecarlo::{MonteCarloBot, DEFAULT_BUDGET_MS as MONTE_CARLO_DEFAULT_BUDGET_MS};
 pub use prng::{derive, seed_from_number, Rng};
 pub(crate) use registry::{MAX_CUSTOM_BOTS, MAX_ID_LEN, MAX_NAME_LEN};
+pub(crate) use time::effective_budget_ms;
 pub(crate) use time::policy_or_default;
 pub use time::{
     budget, budget_ms, moves_to_go, policy_by_id, ClockState, TimePolicy, ARENA_OVERHEAD_MS, EMPIRICAL_KNOTS,
@@ -51,7 +49,7 @@ pub use time::{
 };
 pub(crate) use turnlist::{candidate_turns_until, shortest_king_captures};
 
-use crate::{Position, Roll, Turns};
+use crate::{Color, Position, Roll, Turns};
 
 /// Runs `bot` on `roll` (BOTS.md §4, §4.8): a pass when it has no legal turn (no draw is made;
 /// a position that is not a [`Roll`] — no dice, or a finished game — is a pass for the caller);
@@ -85,19 +83,26 @@ pub fn choose_turn(bot: &dyn Bot, roll: Roll<'_>, rng: &mut Rng, deadline: Optio
     bot.choose(roll, &list, &mut ctx)
 }
 
-/// The material fallback (BOTS.md §4.8): the highest `material` score, first in canonical order
-/// among equals, with that score.
+/// The material fallback (BOTS.md §4.8) over the listed turns `list` of `pos`.
 pub fn material_fallback(pos: &Position, list: &[Turn]) -> Choice {
-    let mover = pos.turn();
-    let mut best = 0;
-    let mut best_score = i32::MIN;
-    for (i, t) in list.iter().enumerate() {
-        let s = path_score(t, mover, material);
-        if s > best_score {
-            (best, best_score) = (i, s);
+    material_choice(pos.turn(), list.iter().map(|t| (t, t.post_turn()))).unwrap_or_else(Choice::pass)
+}
+
+/// The material fallback (BOTS.md §4.8): among `candidates` (a turn of `mover` and its post-turn
+/// position, in canonical order), the highest `score(t, material)`, the first among equals, with
+/// that score; `None` without a candidate.
+pub(crate) fn material_choice<'a>(
+    mover: Color,
+    candidates: impl IntoIterator<Item = (&'a Turn, Position)>,
+) -> Option<Choice> {
+    let mut best: Option<(&Turn, i32)> = None;
+    for (turn, post) in candidates {
+        let score = if turn.captures_king { WIN } else { material(&post, mover) };
+        if best.is_none_or(|(_, b)| score > b) {
+            best = Some((turn, score));
         }
     }
-    Choice::play(&list[best], i64::from(best_score))
+    best.map(|(turn, score)| Choice::play(turn, i64::from(score)))
 }
 
 /// Asks `bot` a doubling or draw question (BOTS.md §7): `false` without a draw for a finished game.

@@ -1,5 +1,7 @@
 //! Time management (BOTS.md §6): moves-to-go policies and the per-turn budget.
 
+use super::bot::Budgeting;
+
 /// Smallest target and smallest budget (`t_min`).
 pub const MIN_THINK_MS: i64 = 20;
 /// Smallest reserve left on the clock (`r_min`).
@@ -153,4 +155,41 @@ pub fn budget(policy: &dyn TimePolicy, clock: &ClockState) -> Budget {
 /// `budgetMs(clock, o) = max(t_min, T − o)`.
 pub fn budget_ms(policy: &dyn TimePolicy, clock: &ClockState, overhead_ms: i64) -> i64 {
     MIN_THINK_MS.max(budget(policy, clock).target_ms - overhead_ms)
+}
+
+/// The effective budget of a turn (BOTS.md §5.4, §10.3–10.4) for a bot with `budgeting`: from the
+/// `clock` under its policy (`budgetMs` with `overhead_ms`), else `fixed_ms`, else the bot's
+/// default, capped at [`MAX_BUDGET_MS`]. `None`: no deadline (the bot takes no budget, or nothing
+/// gives one).
+pub(crate) fn effective_budget_ms(
+    budgeting: Budgeting,
+    clock: Option<(&dyn TimePolicy, &ClockState)>,
+    overhead_ms: i64,
+    fixed_ms: Option<i64>,
+) -> Option<u64> {
+    let Budgeting::Budgeted { default_ms } = budgeting else { return None };
+    let from_clock = clock.map(|(policy, clock)| budget_ms(policy, clock, overhead_ms));
+    let default = default_ms.map(|ms| i64::try_from(ms).unwrap_or(i64::MAX));
+    let budget = from_clock.or(fixed_ms).or(default)?;
+    Some(budget.clamp(0, MAX_BUDGET_MS) as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_effective_budget_takes_the_clock_then_the_fixed_budget_then_the_default_and_is_capped() {
+        let policy = policy_or_default(None);
+        let clock = ClockState { remaining_ms: 400, increment_ms: 0, move_number: 1, moves_to_go: Some(40) };
+        let budgeted = Budgeting::Budgeted { default_ms: Some(300) };
+        let from_clock = budget_ms(policy, &clock, JS_OVERHEAD_MS) as u64;
+        assert_eq!(effective_budget_ms(budgeted, Some((policy, &clock)), JS_OVERHEAD_MS, Some(999)), Some(from_clock));
+        assert_eq!(effective_budget_ms(budgeted, None, JS_OVERHEAD_MS, Some(999)), Some(999));
+        assert_eq!(effective_budget_ms(budgeted, None, JS_OVERHEAD_MS, None), Some(300));
+        assert_eq!(effective_budget_ms(budgeted, None, 0, Some(i64::MAX)), Some(MAX_BUDGET_MS as u64));
+        let untimed = Budgeting::Budgeted { default_ms: None };
+        assert_eq!(effective_budget_ms(untimed, None, 0, None), None);
+        assert_eq!(effective_budget_ms(Budgeting::Instant, None, 0, Some(999)), None);
+    }
 }

@@ -21,8 +21,9 @@ pub use search::{Limits, Searcher};
 
 use super::bot::{Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
 use super::clock::{scan_interrupted, Deadline, Moment};
-use super::eval::{insufficient_material, material, WIN};
+use super::eval::{insufficient_material, WIN};
 use super::expectimax::chance_node;
+use super::material_choice;
 use super::prng::Rng;
 use super::turnlist::{first_shortest_king_capture, Turn};
 use crate::{Dice, Position, Roll};
@@ -262,19 +263,11 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
     }
 }
 
-/// The material fallback (BOTS.md §4.8): the candidate with the highest material, first in
-/// canonical order among equals, with that score.
+/// The material fallback (BOTS.md §4.8) over the candidates merged so far (the first turn, score 0,
+/// before any).
 fn material_fallback(pos: &Position, cands: &[Candidate], turns: &[Turn]) -> Choice {
-    let me = pos.turn();
-    let mut best: Option<(i32, usize)> = None;
-    for c in cands {
-        let m = material(&c.post, me);
-        if best.is_none_or(|(b, _)| m > b) {
-            best = Some((m, c.turn));
-        }
-    }
-    let (m, t) = best.unwrap_or((0, 0));
-    Choice::play(&turns[t], i64::from(m))
+    material_choice(pos.turn(), cands.iter().map(|c| (&turns[c.turn], c.post)))
+        .unwrap_or_else(|| Choice::play(&turns[0], 0))
 }
 
 /// Sorts candidate indices by value, best first, stably.

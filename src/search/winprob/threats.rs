@@ -8,34 +8,16 @@
 //! the maximum-dice rule are ignored. The 56 rolls are summed with one mask test each.
 
 use crate::rules::attacks;
-use crate::{Bitboard, Color, Position, Role};
+use crate::search::kcp::ROLLS56;
+use crate::{Bitboard, Color, Dice, Position, Role};
 
-/// A roll's mask: bit `36 + face index` for each face shown, bit `6a + b` for each pair of dice
-/// `(a, b)` it holds (`a = b` when the face shows twice), and its weight out of 216.
+/// Each roll's mask ([`dice_mask`]) and weight out of 216, derived from [`ROLLS56`].
 const fn roll_masks() -> [(u64, u32); 56] {
     let mut out = [(0u64, 0u32); 56];
     let mut n = 0;
-    let mut a = 0;
-    while a < 6 {
-        let mut b = a;
-        while b < 6 {
-            let mut c = b;
-            while c < 6 {
-                let mask = faces_mask([a, b, c], 3);
-                let weight = if a == c {
-                    1
-                } else if a == b || b == c {
-                    3
-                } else {
-                    6
-                };
-                out[n] = (mask, weight);
-                n += 1;
-                c += 1;
-            }
-            b += 1;
-        }
-        a += 1;
+    while n < 56 {
+        out[n] = (dice_mask(ROLLS56[n].dice), ROLLS56[n].weight);
+        n += 1;
     }
     out
 }
@@ -62,12 +44,19 @@ const fn faces_mask(faces: [usize; 3], n: usize) -> u64 {
     mask
 }
 
-/// The mask of any pool of at most three dice, laid out like a roll's (a partial turn's dice).
-pub(super) fn dice_mask(dice: crate::Dice) -> u64 {
-    let (mut faces, mut n) = ([0usize; 3], 0);
-    for role in dice.iter().take(3) {
+/// The mask of a pool of at most three dice (a roll, or a partial turn's dice): bit `36 + face`
+/// for each face shown, bit `6a + b` for each pair of dice `(a, b)` it holds (`a = b` when the face
+/// shows twice).
+pub(super) const fn dice_mask(dice: Dice) -> u64 {
+    let (mut faces, mut n, mut left) = ([0usize; 3], 0, dice);
+    while n < 3 {
+        let Some(role) = left.first() else { break };
         faces[n] = role.index();
         n += 1;
+        left = match left.without(role) {
+            Some(rest) => rest,
+            None => break,
+        };
     }
     faces_mask(faces, n)
 }
