@@ -29,6 +29,7 @@ pub use tsv::{KeyEntry, LineError, MalformedBook, MalformedLine, TsvAlternative,
 pub use validate::{Issue, Validation, MAX_ISSUE_CHARS, MAX_REPORTED};
 
 pub use crate::game::record::GameId;
+#[cfg(feature = "cli")]
 pub(crate) use convert::binary_weight;
 pub use convert::{dcb_to_tsv, encode_tsv, key_table, write_tsv, TsvEntry, WeightColumn};
 pub use dcb::Record;

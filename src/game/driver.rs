@@ -96,7 +96,8 @@ mod tests {
     fn a_finished_start_is_won_and_a_player_may_stop_the_game() {
         let won = Position::from_dfen("8/8/8/8/8/8/8/4K3 b - - 0 1").unwrap();
         let ending = drive(&won, GameOptions::default(), &mut Rng::from_seed(1), pass);
-        let white_won = Ending { outcome: Outcome::Decisive { winner: Color::White }, termination: Termination::KingCapture };
+        let white_won =
+            Ending { outcome: Outcome::Decisive { winner: Color::White }, termination: Termination::KingCapture };
         assert_eq!(ending.ending(), white_won);
         let start = Position::initial();
         let ending =

@@ -27,9 +27,13 @@ mod driver;
 mod notated;
 pub(crate) mod record;
 
-pub(crate) use record::{follow, parse_dice_field, parse_result, TurnFailure};
 #[cfg(feature = "search")]
-pub(crate) use driver::{drive, Driven};
+pub(crate) use driver::drive;
+#[cfg(feature = "cli")]
+pub(crate) use driver::Driven;
+#[cfg(feature = "book")]
+pub(crate) use record::{follow, TurnFailure};
+pub(crate) use record::{parse_dice_field, parse_result};
 #[cfg(feature = "book")]
 pub use record::{RecordError, RecordInfo};
 

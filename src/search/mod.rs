@@ -36,7 +36,9 @@ pub use equity::advance;
 pub(crate) use equity::{DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, MAX_PLIES, MAX_ROLLOUTS};
 pub use eval::{material, WIN};
 pub use expectimax::{chance_node, ExpectimaxBot};
-pub(crate) use game::{play_untimed, untimed_turn, GameSeeds};
+#[cfg(feature = "cli")]
+pub(crate) use game::untimed_turn;
+pub(crate) use game::{play_untimed, GameSeeds};
 pub use kcp::{kcp_numerator, rolls56};
 pub use montecarlo::{MonteCarloBot, DEFAULT_BUDGET_MS as MONTE_CARLO_DEFAULT_BUDGET_MS};
 pub use prng::{derive, seed_from_number, Rng};

@@ -9,12 +9,16 @@ mod replay;
 #[cfg(feature = "book")]
 mod write;
 
+#[cfg(feature = "cli")]
+pub(crate) use read::MAX_LINE_LEN;
 #[cfg(feature = "book")]
-pub(crate) use read::{parse_record, skip, start_position, GameRecord, SkipReason, MAX_LINE_LEN};
+pub(crate) use read::{parse_record, skip, start_position, GameRecord, SkipReason};
 #[cfg(feature = "book")]
 pub use read::{GameId, RecordError, RecordInfo, Skip};
 #[cfg(feature = "book")]
 pub(crate) use replay::replay;
-pub(crate) use replay::{follow, parse_dice_field, parse_result, TurnFailure};
 #[cfg(feature = "book")]
+pub(crate) use replay::{follow, TurnFailure};
+pub(crate) use replay::{parse_dice_field, parse_result};
+#[cfg(feature = "cli")]
 pub(crate) use write::{RecordJson, TurnJson};

@@ -6,7 +6,9 @@
 //! distillation, review), with the same turn checks ([`follow`]) and wording.
 
 use crate::game::{Ending, Game, Termination};
-use crate::{Color, Dice, Outcome, Role, Step, Turns, Uci};
+use crate::{Color, Dice, Outcome, Role, Uci};
+#[cfg(feature = "book")]
+use crate::{Step, Turns};
 #[cfg(feature = "book")]
 use {
     super::read::{skip, GameRecord, Skip, SkipReason},
@@ -31,6 +33,7 @@ pub(crate) fn parse_result(text: &str) -> Result<Option<Outcome>, String> {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub(crate) enum TurnFailure {
     /// The roll has no legal turn.
+    #[cfg(feature = "book")]
     #[error("no legal turn for these dice (pass)")]
     Pass,
     /// The moves begin a legal turn that must continue; `max_spent` = `L*`.
@@ -43,6 +46,7 @@ pub(crate) enum TurnFailure {
 }
 
 /// Follows `moves` in order from the root of `turns`: the leaf reached, or how far it got.
+#[cfg(feature = "book")]
 pub(crate) fn follow(turns: &Turns, moves: &[Uci]) -> Result<Step, TurnFailure> {
     let mut node: Option<Step> = None;
     for (i, &uci) in moves.iter().enumerate() {
