@@ -3,12 +3,14 @@
 //! turn into a [`Game`](crate::Game) or position by position (`replay.rs`). Books, review and the
 //! CLI read and write records only through this module; it sits on the rules and the game.
 
+mod fields;
 #[cfg(feature = "book")]
 mod read;
 mod replay;
 #[cfg(feature = "book")]
 mod write;
 
+pub(crate) use fields::{parse_dice_field, parse_result};
 #[cfg(feature = "cli")]
 pub(crate) use read::MAX_LINE_LEN;
 #[cfg(feature = "book")]
@@ -19,6 +21,5 @@ pub use read::{GameId, RecordError, RecordInfo, Skip};
 pub(crate) use replay::replay;
 #[cfg(feature = "book")]
 pub(crate) use replay::{follow, TurnFailure};
-pub(crate) use replay::{parse_dice_field, parse_result};
 #[cfg(feature = "cli")]
 pub(crate) use write::{RecordJson, TurnJson};

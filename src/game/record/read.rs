@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
-use super::replay::{parse_dice_field, parse_result};
+use super::fields::{parse_dice_field, parse_result};
 use crate::game::{Ending, Game, GameOptions};
 use crate::{Dice, Outcome, Position, Uci};
 

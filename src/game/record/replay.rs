@@ -6,7 +6,7 @@
 //! distillation, review), with the same turn checks ([`follow`]) and wording.
 
 use crate::game::{Ending, Game, Termination};
-use crate::{Color, Dice, Outcome, Role, Uci};
+use crate::{Color, Dice, Outcome, Uci};
 #[cfg(feature = "book")]
 use crate::{Step, Turns};
 #[cfg(feature = "book")]
@@ -14,19 +14,6 @@ use {
     super::read::{skip, GameRecord, Skip, SkipReason},
     crate::Position,
 };
-
-/// The roll of a record's `dice` field: 1 to 3 letters of `pnbrqk`, any case and order.
-pub(crate) fn parse_dice_field(text: &str) -> Option<Dice> {
-    if !(1..=3).contains(&text.chars().count()) {
-        return None;
-    }
-    text.chars().try_fold(Dice::EMPTY, |d, c| d.with(Role::from_char(c)?))
-}
-
-/// The outcome a record's `result` field states (`None` for `*`); `Err` names the field.
-pub(crate) fn parse_result(text: &str) -> Result<Option<Outcome>, String> {
-    Outcome::parse_text(text).map_err(|_| format!("'result' {text:?} is not \"1-0\", \"0-1\", \"1/2-1/2\" or \"*\""))
-}
 
 /// Why a sequence of moves is not a legal turn: the one wording of the book validator's and the
 /// record replay's turn errors.
