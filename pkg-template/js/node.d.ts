@@ -1,8 +1,5 @@
 // The Node APIs of the wrappers (node-entry.cjs, node-facade.js), declared here so that the
 // TypeScript check does not load Node's types for the modules that run everywhere.
-declare module 'node:module' {
-  export function createRequire(path: string | URL): (id: string) => unknown;
-}
 declare module 'node:fs' {
   export function readFileSync(path: string | URL): Uint8Array<ArrayBuffer>;
 }
