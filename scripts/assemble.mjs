@@ -304,6 +304,15 @@ for (const [kind, k] of Object.entries(KINDS)) {
       '\n/*@@WEB_EXPORTS@@*/': isWeb ? '\nexport const init = m.init;\nexport const initSync = m.initSync;\nexport default m.init;' : '',
     }));
   }
+  // Their twins under Bun ("bun" inside "node" > "import"): the .wasm imported as a file, which
+  // `bun build` embeds or copies.
+  for (const [file, isWeb] of [[k.node, false], [k.nodeWeb, true]]) {
+    writeFileSync(join(DIST, 'node', `${file}-bun.js`), entryFile('bun-facade.js', kind, { './node-entry.cjs': `./${file}.cjs`, './wasm-file.js': `./${k.glue}_bg.wasm` }, {
+      __ENTRY__: `"${k.name}${isWeb ? '/web' : ''}"`,
+      '/*@@EXPORTS@@*/': exportLines((n) => `export const ${n} = m.${n};`),
+      '\n/*@@WEB_EXPORTS@@*/': isWeb ? '\nexport const init = m.init;\nexport const initSync = m.initSync;\nexport default m.init;' : '',
+    }));
+  }
   // Web wrapper (./web outside Node) and the browser entry over it.
   writeFileSync(join(DIST, 'web', `${k.web}.js`), entryFile('web-entry.js', kind, { './glue.js': `./${k.glue}.js` }, {
     __ENTRY__: `"${k.name}/web"`, '/*@@EXPORTS@@*/': exportLines((n) => `export const ${n} = api.${n};`),

@@ -6,6 +6,7 @@ declare module 'node:fs' {
 declare module 'node:path' {
   export function join(...paths: string[]): string;
   export function dirname(path: string): string;
+  export function isAbsolute(path: string): boolean;
 }
 /** The folder of a CommonJS module. */
 declare const __dirname: string;

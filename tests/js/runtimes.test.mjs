@@ -16,7 +16,7 @@
 // this OS and CPU; a missing install on a platform that has it fails (run scripts/setup).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -183,14 +183,23 @@ describe('Bun', () => {
     }
   });
 
-  test('bun build --target=bun and bun build --compile: the bundle and the executable answer away from node_modules', { skip }, () => {
+  test('bun build --target=bun and bun build --compile: the bundle and the executable answer once the project they were built in is gone', { skip }, () => {
+    // Bun fixes __dirname at build time: build in a project of its own, then remove it.
+    const project = awayDir();
+    cpSync(pkgFile(), join(project, 'node_modules', 'dicechess-wasm'), { recursive: true });
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bun-build', private: true, type: 'module' }));
+    for (const file of ['main.mjs', 'runtime-probe.mjs']) copyFileSync(join(dir, file), join(project, file));
     const out = awayDir();
-    let r = spawnSync(BUN.path, ['build', '--target=bun', 'main.mjs', `--outdir=${join(out, 'bundle')}`], { cwd: dir, encoding: 'utf8' });
+    let r = spawnSync(BUN.path, ['build', '--target=bun', 'main.mjs', `--outdir=${join(out, 'bundle')}`], { cwd: project, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
-    assert.deepEqual(runJson(BUN.path, [join(out, 'bundle', 'main.js')], { cwd: out }).answers, expected, 'bun build --target=bun');
-    r = spawnSync(BUN.path, ['build', '--compile', 'main.mjs', `--outfile=${join(out, 'main')}`], { cwd: dir, encoding: 'utf8' });
+    r = spawnSync(BUN.path, ['build', '--compile', 'main.mjs', `--outfile=${join(out, 'main')}`], { cwd: project, encoding: 'utf8' });
     assert.equal(r.status, 0, r.stderr);
-    assert.deepEqual(runJson(join(out, 'main'), [], { cwd: out }).answers, expected, 'bun build --compile');
+    rmSync(project, { recursive: true, force: true });
+    for (const [label, cmd, args] of [['bun build --target=bun', BUN.path, [join(out, 'bundle', 'main.js')]], ['bun build --compile', join(out, 'main'), []]]) {
+      const { answers, stderr } = runJson(cmd, args, { cwd: out });
+      assert.deepEqual(answers, expected, label);
+      assert.equal(stderr, '', label);
+    }
   });
 });
 
