@@ -18,7 +18,7 @@ function unreadable(error) {
   const denied = error instanceof Error && (error.name === 'NotCapable' || error.name === 'PermissionDenied');
   if (typeof globalThis === 'object' && 'Deno' in globalThis && denied) {
     return `dicechess-wasm: Deno may not read ${WASM_FILE} (${why}); returning neutral values. Run with --allow-read `
-      + '(or --allow-read=node_modules), or import "dicechess-wasm/web" and hand the module to init(bytes).';
+      + `(or --allow-read=${__dirname}), or import "dicechess-wasm/web" and hand the module to init(bytes).`;
   }
   return `dicechess-wasm: cannot read ${WASM_FILE} (${why}); returning neutral values. Bundled for a server? `
     + `Mark 'dicechess-wasm' as external (Next.js: serverExternalPackages: ['dicechess-wasm']; webpack: externals), `

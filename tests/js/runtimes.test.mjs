@@ -2,8 +2,9 @@
 // each a scratch program over the installed tarball, with the runtimes pinned in tests/runtimes/
 // (installed by scripts/setup):
 //   * Node 20 (the one running the tests), 22 and 24: `import` and `require` of every entry;
-//   * server bundles: esbuild `--platform=node --format=esm` with the .wasm files copied next to it,
-//     `bun build --target=bun` and `bun build --compile`, each run away from node_modules;
+//   * server bundles: esbuild `--platform=node --format=esm` and `bun build --target=node` with the
+//     .wasm files copied next to them (in Node 20, 22 and 24), `bun build --target=bun` and `bun
+//     build --compile` as they are, each run away from node_modules;
 //   * Deno 2: the local node_modules (package.json), the `npm:` specifier, and without read
 //     permission (one message naming Deno and the fix; `./web`'s init(bytes) and initSync(module)
 //     load what they are handed);
@@ -83,6 +84,27 @@ function runJson(cmd, args, { cwd = dir, env = {} } = {}) {
   return { answers: JSON.parse(r.stdout.trim().split('\n').at(-1)), stderr: r.stderr };
 }
 
+/**
+ * Runs each build (`[cmd, args]` from `build(out)`, `out` a folder away from node_modules) in a
+ * project of its own holding the installed package and the programs, then removes that project:
+ * bundlers may keep absolute paths into it (Bun fixes `__dirname` at build time).
+ * @returns {string} out
+ */
+function buildAway(...builds) {
+  const project = awayDir();
+  cpSync(pkgFile(), join(project, 'node_modules', 'dicechess-wasm'), { recursive: true });
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'build-away', private: true, type: 'module' }));
+  for (const file of ['main.mjs', 'full-only.mjs', 'runtime-probe.mjs']) copyFileSync(join(dir, file), join(project, file));
+  const out = awayDir();
+  for (const build of builds) {
+    const [cmd, args] = build(out);
+    const r = spawnSync(cmd, args, { cwd: project, encoding: 'utf8' });
+    assert.equal(r.status, 0, `${cmd} ${args.join(' ')}:\n${r.stdout}${r.stderr}`);
+  }
+  rmSync(project, { recursive: true, force: true });
+  return out;
+}
+
 /** A free TCP port on the loopback interface. */
 const freePort = () => new Promise((resolve) => {
   const s = createServer();
@@ -134,6 +156,9 @@ before(async () => {
   copyFileSync(join(ROOT, 'tests', 'js', 'lib', 'runtime-probe.mjs'), join(dir, 'runtime-probe.mjs'));
   writeFileSync(join(dir, 'main.mjs'), esmProgram());
   writeFileSync(join(dir, 'main.cjs'), cjsProgram);
+  writeFileSync(join(dir, 'full-only.mjs'), `import { DiceChess, isReady } from 'dicechess-wasm';
+console.log(JSON.stringify([isReady(), DiceChess.getLegalUciMoves('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN')]));
+`);
 });
 after(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
@@ -151,26 +176,28 @@ describe('Node', () => {
     });
   }
 
-  test('esbuild --bundle --platform=node --format=esm: with the .wasm files copied next to it, the bundle answers away from node_modules; without them, neutral values and one message, no crash', () => {
-    const out = awayDir();
-    const bundle = (program, outfile) => {
-      const r = spawnSync(ESBUILD, ['--bundle', '--platform=node', '--format=esm', '--log-level=warning', program, `--outfile=${outfile}`], { cwd: dir, encoding: 'utf8' });
-      assert.equal(r.status, 0, r.stderr);
-    };
-    bundle('main.mjs', join(out, 'copied', 'main.mjs'));
-    for (const file of Object.values(WASM)) copyFileSync(pkgFile('dist', 'node', file), join(out, 'copied', file));
-    const copied = runJson(process.execPath, ['main.mjs'], { cwd: join(out, 'copied') });
-    assert.deepEqual(copied.answers, expected);
-    assert.equal(copied.stderr, '');
-    writeFileSync(join(dir, 'full-only.mjs'), `import { DiceChess, isReady } from 'dicechess-wasm';
-console.log(JSON.stringify([isReady(), DiceChess.getLegalUciMoves('rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN')]));
-`);
-    bundle('full-only.mjs', join(out, 'bare', 'main.mjs'));
-    const bare = runJson(process.execPath, ['main.mjs'], { cwd: join(out, 'bare') });
-    assert.deepEqual(bare.answers, [false, []]);
-    assert.equal(bare.stderr.match(/dicechess-wasm:/g)?.length, 1, bare.stderr);
-    assert.match(bare.stderr, /dicechess-wasm: cannot read dicechess_bg\.wasm .*copy dicechess_bg\.wasm next to the bundle/);
-  });
+  // Server bundles for Node: the bundle's own folder holds its .wasm files, or nothing.
+  const BUNDLERS = {
+    'esbuild --bundle --platform=node --format=esm': (program, outfile) => [ESBUILD, ['--bundle', '--platform=node', '--format=esm', '--log-level=warning', program, `--outfile=${outfile}`]],
+    'bun build --target=node': (program, outfile) => [BUN.path, ['build', '--target=node', program, `--outfile=${outfile}`]],
+  };
+  for (const [label, command] of Object.entries(BUNDLERS)) {
+    const skip = label.startsWith('bun') ? BUN.skip ?? false : false;
+    test(`${label}: with the .wasm files copied next to it, the bundle answers away from node_modules in every Node; without them, neutral values and one message, no crash`, { skip }, () => {
+      const out = buildAway((o) => command('main.mjs', join(o, 'copied', 'main.mjs')), (o) => command('full-only.mjs', join(o, 'bare', 'main.mjs')));
+      for (const file of Object.values(WASM)) copyFileSync(pkgFile('dist', 'node', file), join(out, 'copied', file));
+      for (const [major, node] of Object.entries(NODE)) {
+        if (node.skip) continue;
+        const copied = runJson(node.path, ['main.mjs'], { cwd: join(out, 'copied') });
+        assert.deepEqual(copied.answers, expected, `Node ${major}`);
+        assert.equal(copied.stderr, '', `Node ${major}`);
+      }
+      const bare = runJson(process.execPath, ['main.mjs'], { cwd: join(out, 'bare') });
+      assert.deepEqual(bare.answers, [false, []]);
+      assert.equal(bare.stderr.match(/dicechess-wasm:/g)?.length, 1, bare.stderr);
+      assert.match(bare.stderr, /dicechess-wasm: cannot read dicechess_bg\.wasm .*copy dicechess_bg\.wasm next to the bundle/);
+    });
+  }
 });
 
 describe('Bun', () => {
@@ -184,17 +211,8 @@ describe('Bun', () => {
   });
 
   test('bun build --target=bun and bun build --compile: the bundle and the executable answer once the project they were built in is gone', { skip }, () => {
-    // Bun fixes __dirname at build time: build in a project of its own, then remove it.
-    const project = awayDir();
-    cpSync(pkgFile(), join(project, 'node_modules', 'dicechess-wasm'), { recursive: true });
-    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'bun-build', private: true, type: 'module' }));
-    for (const file of ['main.mjs', 'runtime-probe.mjs']) copyFileSync(join(dir, file), join(project, file));
-    const out = awayDir();
-    let r = spawnSync(BUN.path, ['build', '--target=bun', 'main.mjs', `--outdir=${join(out, 'bundle')}`], { cwd: project, encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-    r = spawnSync(BUN.path, ['build', '--compile', 'main.mjs', `--outfile=${join(out, 'main')}`], { cwd: project, encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-    rmSync(project, { recursive: true, force: true });
+    const out = buildAway((o) => [BUN.path, ['build', '--target=bun', 'main.mjs', `--outdir=${join(o, 'bundle')}`]],
+      (o) => [BUN.path, ['build', '--compile', 'main.mjs', `--outfile=${join(o, 'main')}`]]);
     for (const [label, cmd, args] of [['bun build --target=bun', BUN.path, [join(out, 'bundle', 'main.js')]], ['bun build --compile', join(out, 'main'), []]]) {
       const { answers, stderr } = runJson(cmd, args, { cwd: out });
       assert.deepEqual(answers, expected, label);
