@@ -263,7 +263,7 @@ function buildId(kind) {
 
 // ---- assemble -------------------------------------------------------------------------------
 rmSync(PKG, { recursive: true, force: true });
-for (const d of ['node', 'web', 'browser']) mkdirSync(join(DIST, d), { recursive: true });
+for (const d of ['node', 'web', 'browser', 'workerd']) mkdirSync(join(DIST, d), { recursive: true });
 
 const sizes = [];
 for (const [kind, k] of Object.entries(KINDS)) {
@@ -298,8 +298,17 @@ for (const [kind, k] of Object.entries(KINDS)) {
   }));
   // Node ES module facades.
   for (const [file, isWeb] of [[k.node, false], [k.nodeWeb, true]]) {
-    writeFileSync(join(DIST, 'node', `${file}.js`), entryFile('node-facade.js', kind, { './node-entry.cjs': `./${file}.cjs`, './glue.js': `./${k.glue}.cjs` }, {
+    writeFileSync(join(DIST, 'node', `${file}.js`), entryFile('node-facade.js', kind, { './node-entry.cjs': `./${file}.cjs` }, {
       __ENTRY__: `"${k.name}${isWeb ? '/web' : ''}"`, __WASM__: `${k.glue}_bg.wasm`,
+      '/*@@EXPORTS@@*/': exportLines((n) => `export const ${n} = m.${n};`),
+      '\n/*@@WEB_EXPORTS@@*/': isWeb ? '\nexport const init = m.init;\nexport const initSync = m.initSync;\nexport default m.init;' : '',
+    }));
+  }
+  // Their twins under Bun ("bun" inside "node" > "import"): the .wasm imported as a file, which
+  // `bun build` embeds or copies.
+  for (const [file, isWeb] of [[k.node, false], [k.nodeWeb, true]]) {
+    writeFileSync(join(DIST, 'node', `${file}-bun.js`), entryFile('bun-facade.js', kind, { './node-entry.cjs': `./${file}.cjs`, './wasm-file.js': `./${k.glue}_bg.wasm` }, {
+      __ENTRY__: `"${k.name}${isWeb ? '/web' : ''}"`,
       '/*@@EXPORTS@@*/': exportLines((n) => `export const ${n} = m.${n};`),
       '\n/*@@WEB_EXPORTS@@*/': isWeb ? '\nexport const init = m.init;\nexport const initSync = m.initSync;\nexport default m.init;' : '',
     }));
@@ -310,6 +319,14 @@ for (const [kind, k] of Object.entries(KINDS)) {
   }));
   writeFileSync(join(DIST, 'browser', `${k.web}.js`), entryFile('browser-entry.js', kind, { './web-entry.js': `../web/${k.web}.js` }, {
     __ENTRY__: `"${k.name}"`, '/*@@EXPORTS@@*/': exportLines((n) => `export const ${n} = api.${n};`),
+  }));
+  // Cloudflare Workers (the "workerd" condition): the web wrapper over the .wasm imported as a module.
+  const workerdPaths = { './wasm-module.js': `../web/${k.glue}_bg.wasm`, './web-entry.js': `../web/${k.web}.js` };
+  writeFileSync(join(DIST, 'workerd', `${k.web}.js`), entryFile('workerd-entry.js', kind, workerdPaths, {
+    __ENTRY__: `"${k.name}"`, '/*@@EXPORTS@@*/': exportLines((n) => `export const ${n} = api.${n};`),
+  }));
+  writeFileSync(join(DIST, 'workerd', `${k.nodeWeb}.js`), entryFile('workerd-web.js', kind, workerdPaths, {
+    __ENTRY__: `"${k.name}/web"`, '/*@@EXPORTS@@*/': exportLines((n) => `export const ${n} = api.${n};`),
   }));
   // require() outside Node: loads the .wasm in the background (no top-level await in CommonJS).
   writeFileSync(join(DIST, 'browser', `${k.web}.cjs`), entryFile('browser-require.cjs', kind, { './glue.js': `../web/${k.glue}.js` }, {
@@ -346,6 +363,9 @@ for (const [kind, k] of Object.entries(KINDS)) {
 const wasmAsset = read('types/wasm-asset.d.ts');
 writeFileSync(join(DIST, 'wasm.d.ts'), wasmAsset);
 writeFileSync(join(DIST, 'wasm.d.cts'), wasmAsset.replace('export default url;', 'export = url;'));
+
+// Their type under the "workerd" condition: the compiled module that Workers import.
+writeFileSync(join(DIST, 'wasm-module.d.ts'), read('js/wasm-module.d.ts'));
 
 // Manifest, README, LICENSE.
 writeFileSync(join(PKG, 'package.json'), fill(read('package.json'), { __VERSION__: VERSION, __LICENSE__: LICENSE, __REPOSITORY__: REPOSITORY }));

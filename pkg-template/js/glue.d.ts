@@ -94,8 +94,8 @@ export default function init(options: { module_or_path: unknown }): Promise<unkn
 export declare function initSync(options: { module: unknown }): unknown;
 
 // The Node glue only (target nodejs, as scripts/lib/node-glue.mjs ships it): loading.
-/** Compiles and instantiates the module from its bytes, once; throws on failure. */
-export declare function __dicechess_load(bytes: BufferSource): void;
+/** Compiles (unless compiled) and instantiates the module from its bytes, once; throws on failure. */
+export declare function __dicechess_load(source: BufferSource | WebAssembly.Module): void;
 /** True once __dicechess_load succeeded (in this realm, through any entry of the feature set). */
 export declare function __dicechess_loaded(): boolean;
 

@@ -1,14 +1,12 @@
 // The Node APIs of the wrappers (node-entry.cjs, node-facade.js), declared here so that the
 // TypeScript check does not load Node's types for the modules that run everywhere.
-declare module 'node:module' {
-  export function createRequire(path: string | URL): (id: string) => unknown;
-}
 declare module 'node:fs' {
   export function readFileSync(path: string | URL): Uint8Array<ArrayBuffer>;
 }
 declare module 'node:path' {
   export function join(...paths: string[]): string;
   export function dirname(path: string): string;
+  export function isAbsolute(path: string): boolean;
 }
 /** The folder of a CommonJS module. */
 declare const __dirname: string;

@@ -11,11 +11,13 @@ const TAIL = /\nconst wasmPath = `\$\{__dirname\}\/(\w+)_bg\.wasm`;\nconst wasmB
 
 const LOADER = `
 // dicechess-wasm (scripts/lib/node-glue.mjs): the entries instantiate the module with the bytes
-// they found, once; wasm-bindgen's own tail read them from __dirname on require.
+// found (or a compiled WebAssembly.Module), once; wasm-bindgen's own tail read them from __dirname
+// on require.
 let wasm;
-function __dicechess_load(bytes) {
+function __dicechess_load(source) {
     if (wasm !== undefined) return;
-    wasm = new WebAssembly.Instance(new WebAssembly.Module(bytes), __wbg_get_imports()).exports;
+    const module = source instanceof WebAssembly.Module ? source : new WebAssembly.Module(source);
+    wasm = new WebAssembly.Instance(module, __wbg_get_imports()).exports;
     try {
         wasm.__wbindgen_start();
     } catch (e) {

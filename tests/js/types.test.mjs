@@ -1,6 +1,7 @@
 // API.md §2.8: tsc --noEmit --strict on consumer files of every resolution mode (their
 // @ts-expect-error lines fail the run when a type is loosened), and @arethetypeswrong/cli on the
-// packed tarball, every entry (the two .wasm subpaths are typed as an asset's URL). The code blocks
+// packed tarball, every entry (the two .wasm subpaths are typed as an asset's URL, and as a compiled
+// WebAssembly.Module under the "workerd" condition). The code blocks
 // of the READMEs and docs/ are type-checked and run by snippets.test.mjs.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -18,10 +19,10 @@ function run(cmd, args, cwd) {
 
 const dir = () => join(scratch(), 'types');
 
-test('consumer files type-check (tsc --noEmit --strict): nodenext ESM and CJS, bundler, node10', () => {
+test('consumer files type-check (tsc --noEmit --strict): nodenext ESM and CJS, bundler, node10, bundler with the workerd condition', () => {
   rmSync(dir(), { recursive: true, force: true });
   cpSync(join(ROOT, 'tests', 'js', 'types'), dir(), { recursive: true });
-  for (const config of ['nodenext', 'bundler', 'node10']) {
+  for (const config of ['nodenext', 'bundler', 'node10', 'workerd']) {
     const r = run(join(BIN, 'tsc'), ['-p', `tsconfig.${config}.json`], dir());
     assert.equal(r.status, 0, `tsc -p tsconfig.${config}.json:\n${r.output}`);
   }
