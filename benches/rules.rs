@@ -7,10 +7,11 @@
 mod common;
 
 use std::hint::black_box;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dicechess::{js as api, Position};
+use dicechess::{js as api, Position, Walk};
 
 const POSITIONS: &[(&str, &str)] = &[
     ("initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),
@@ -86,9 +87,10 @@ fn enumerate(c: &mut Criterion) {
                 b.iter(|| {
                     let mut n = 0u64;
                     if let Some(turns) = dicechess::Turns::of_position(black_box(pos)) {
-                        turns.for_each_turn_unordered(|_, step| {
+                        let _ = turns.walk(Walk::turns().generation_order(), |_, step| {
                             black_box(&step.position);
                             n += 1;
+                            ControlFlow::<()>::Continue(())
                         });
                     }
                     n

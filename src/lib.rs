@@ -85,7 +85,7 @@ mod sort;
 
 pub use rules::{
     count_legal_turns, perft, perft_divide, Bitboard, Castling, Color, DfenError, Dice, Move, MoveKind, NotARoll,
-    Outcome, ParseOutcomeError, ParseUciError, Piece, Position, Role, RoleSet, Roll, Square, Step, Turns, Uci,
+    Outcome, ParseOutcomeError, ParseUciError, Piece, Position, Role, RoleSet, Roll, Square, Step, Turns, Uci, Walk,
     MAX_LEGAL_TURNS,
 };
 

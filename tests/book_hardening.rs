@@ -17,8 +17,9 @@ use dicechess::js::{
 };
 use dicechess::{choose_turn, Bot, Deadline, ManualClock, Moment, Registry, Rng, SystemClock};
 use dicechess::{lookup, Book, Candidate, Candidates, Decision, PackedBook, Signature, TsvBook};
-use dicechess::{Move, Position, Roll, Step, Turns};
+use dicechess::{Move, Position, Roll, Step, Turns, Walk};
 use proptest::prelude::*;
+use std::ops::ControlFlow;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN";
 /// The 28-queen roll of issue 18 item 7: about 21 million legal turns, no king capture.
@@ -28,7 +29,10 @@ const QUEENS: &str = "QQQQnnnk/Q3nnnn/Q3nnnn/Q3nnnn/Q6Q/Q6Q/Q6Q/QQQQKQQQ w - - 0
 fn reference(pos: &Position, alts: &[(Option<Signature>, f64)]) -> Decision {
     let Some(turns) = Turns::of_position(pos) else { return Decision::Stale };
     let mut listed: Vec<(Vec<Move>, Step)> = Vec::new();
-    turns.for_each_turn(|moves, step| listed.push((moves.to_vec(), *step)));
+    let _ = turns.walk(Walk::turns(), |moves, step| {
+        listed.push((moves.to_vec(), *step));
+        ControlFlow::<()>::Continue(())
+    });
     if turns.has_king_capture() {
         let mut best: Option<&Vec<Move>> = None;
         for (moves, step) in &listed {
@@ -60,10 +64,11 @@ fn book_for(pos: &Position, seed: u64) -> (String, Vec<(Option<Signature>, f64)>
     let key = pos.book_key().unwrap();
     let mut turns: Vec<Vec<Move>> = Vec::new();
     if let Some(t) = Turns::of_position(pos) {
-        t.for_each_turn(|moves, _| {
+        let _ = t.walk(Walk::turns(), |moves, _| {
             if turns.len() < 4000 {
                 turns.push(moves.to_vec())
             }
+            ControlFlow::<()>::Continue(())
         });
     }
     let weighted = rng.below(2) == 0;
@@ -397,9 +402,9 @@ fn book_over_timed_bots_on_the_queen_roll() {
     let turns = Turns::of_position(&pos).unwrap();
     assert!(!turns.has_king_capture());
     let mut first: Option<Vec<Move>> = None;
-    let _ = turns.try_for_each_turn(|moves, _| {
+    let _ = turns.walk(Walk::turns(), |moves, _| {
         first = Some(moves.to_vec());
-        std::ops::ControlFlow::Break(())
+        ControlFlow::Break(())
     });
     let booked = first.unwrap();
     let text = |moves: &str| format!("{}\t{moves}\n", pos.book_key().unwrap());

@@ -144,11 +144,10 @@ fn reviews_and_analyses_work_past_the_cap() {
     assert!(!analysis.hints.is_empty());
     // The last turn in canonical order is outside the sample: the review still judges it.
     let t = turns(WIDE);
-    let (mut last, mut node, mut children): (Vec<Uci>, Option<Step>, Vec<Step>) = (Vec::new(), None, Vec::new());
+    let (mut last, mut node): (Vec<Uci>, Option<Step>) = (Vec::new(), None);
     loop {
         let (pos, spent) = node.map_or((*t.root(), 0), |s| (s.position, s.spent));
-        t.children_sorted(&pos, spent, &mut children);
-        let step = *children.last().unwrap();
+        let step = t.children(&pos, spent).into_iter().max_by_key(|s| s.mv.uci_order_key()).unwrap();
         last.push(step.mv.uci());
         if step.is_leaf {
             break;

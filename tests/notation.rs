@@ -91,9 +91,7 @@ fn check_subtree(turns: &Turns, node: &Step, checked: &mut usize) {
     if node.is_leaf {
         return;
     }
-    let mut kids = Vec::new();
-    turns.for_each_child(&node.position, node.spent, |s| kids.push(*s));
-    for child in kids {
+    for child in turns.children(&node.position, node.spent) {
         let san = to_san(turns, node, child.mv).expect("a child has a SAN");
         let back = parse_san(turns, node, &san).unwrap_or_else(|e| {
             panic!("{san:?} ({}) does not read back at {}: {e}", child.mv, node.position.to_dfen())

@@ -7,8 +7,9 @@ mod common;
 
 use common::random::{played_strategy, sparse_position, sparse_with_kings};
 use dicechess::js as api;
-use dicechess::{perft, Color, Dice, Move, Piece, Position, Role, Square, Turns};
+use dicechess::{perft, Color, Dice, Move, Piece, Position, Role, Square, Turns, Walk};
 use proptest::prelude::*;
+use std::ops::ControlFlow;
 
 fn sparse_strategy() -> impl Strategy<Value = Position> {
     (
@@ -35,7 +36,10 @@ fn any_position() -> impl Strategy<Value = Position> {
 fn leaves(pos: &Position) -> Vec<(Vec<Move>, dicechess::Step)> {
     let mut out = Vec::new();
     if let Some(turns) = Turns::of_position(pos) {
-        turns.for_each_turn(|path, step| out.push((path.to_vec(), *step)));
+        let _ = turns.walk(Walk::turns(), |path, step| {
+            out.push((path.to_vec(), *step));
+            ControlFlow::<()>::Continue(())
+        });
     }
     out
 }
@@ -151,9 +155,9 @@ proptest! {
         let all = leaves(&pos);
         let Some(turns) = Turns::of_position(&pos) else { return Ok(()) };
         let mut sample = Vec::new();
-        let _ = turns.try_for_each_turn_sampled(limit, |path, step| {
+        let _ = turns.walk(Walk::sample(limit), |path, step| {
             sample.push((path.to_vec(), *step));
-            std::ops::ControlFlow::Continue(())
+            ControlFlow::<()>::Continue(())
         });
         prop_assert_eq!(turns.count(), all.len() as u64);
         if all.len() as u64 <= limit {
@@ -175,6 +179,40 @@ proptest! {
         let captures = all.iter().filter(|t| t.1.captures_king).count() as u64;
         let sampled_captures = sample.iter().filter(|t| t.1.captures_king).count() as u64;
         prop_assert!(sampled_captures >= captures.min(limit));
+    }
+
+    #[test]
+    fn every_walk_order_visits_the_same_tree(pos in any_position()) {
+        let Some(turns) = Turns::of_position(&pos) else { return Ok(()) };
+        let walked = |walk: Walk, leaves_only: bool| {
+            let mut out = Vec::new();
+            let _ = turns.walk(walk, |path, step| {
+                if step.is_leaf || !leaves_only {
+                    out.push((uci_list(path), step.position, step.is_leaf));
+                }
+                ControlFlow::<()>::Continue(())
+            });
+            out
+        };
+        // The bots' loop (turns in generation order) and the walk of every node in that order.
+        let generated = walked(Walk::turns().generation_order(), false);
+        prop_assert_eq!(&generated, &walked(Walk::nodes().generation_order(), true));
+        prop_assert_eq!(generated.len() as u64, turns.count());
+        // The same turns as the canonical walk, which holds them sorted.
+        let mut sorted = generated.clone();
+        sorted.sort_by(|a, b| a.0.cmp(&b.0));
+        prop_assert_eq!(&sorted, &walked(Walk::turns(), false));
+        // A subtree's walk is its part of the whole walk, paths relative to its node.
+        let nodes = walked(Walk::nodes(), false);
+        if let Some(first) = turns.first_steps().iter().find(|s| !s.is_leaf) {
+            let head = first.mv.to_string();
+            let part: Vec<_> = nodes
+                .iter()
+                .filter(|n| n.0.len() > 1 && n.0[0] == head)
+                .map(|n| (n.0[1..].to_vec(), n.1, n.2))
+                .collect();
+            prop_assert_eq!(part, walked(Walk::nodes_below(&first.position, first.spent), false));
+        }
     }
 
     #[test]
@@ -235,9 +273,9 @@ fn king_capture_walks_agree_with_the_leaves(
     prop_assert_eq!(turns.shortest_king_capture(), captures.iter().map(|t| t.0.len()).min());
     for max_len in 1..=3 {
         let mut listed = Vec::new();
-        let _ = turns.try_for_each_king_capture(max_len, |path, step| {
+        let _ = turns.walk(Walk::king_captures(max_len), |path, step| {
             listed.push((path.to_vec(), *step));
-            std::ops::ControlFlow::Continue(())
+            ControlFlow::<()>::Continue(())
         });
         let wanted: Vec<_> = captures.iter().filter(|t| t.0.len() <= max_len).collect();
         prop_assert_eq!(listed.len(), wanted.len(), "at most {} moves on {}", max_len, pos.to_dfen());

@@ -23,7 +23,7 @@ use dicechess::js as api;
 use dicechess::js::EquityOptions;
 use dicechess::Roll;
 use dicechess::{choose_turn, legal_turns, Choice, Deadline, ManualClock, Moment, Registry, Rng, SearchContext};
-use dicechess::{Move, Position, Turns};
+use dicechess::{Move, Position, Turns, Walk};
 use proptest::prelude::*;
 
 fn any_position() -> impl Strategy<Value = Position> {
@@ -40,8 +40,9 @@ struct Leaf {
 fn tree_leaves(pos: &Position) -> Vec<Leaf> {
     let mut out = Vec::new();
     if let Some(turns) = Turns::of_position(pos) {
-        turns.for_each_turn(|path, step| {
-            out.push(Leaf { uci: path.iter().map(Move::to_string).collect(), captures_king: step.captures_king })
+        let _ = turns.walk(Walk::turns(), |path, step| {
+            out.push(Leaf { uci: path.iter().map(Move::to_string).collect(), captures_king: step.captures_king });
+            std::ops::ControlFlow::<()>::Continue(())
         });
     }
     out

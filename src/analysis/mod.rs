@@ -13,11 +13,10 @@ pub use review::{
     BLUNDER_FROM, INACCURACY_FROM, MISTAKE_FROM,
 };
 
-use crate::rules::share;
+use crate::rules::candidate_limit;
 use crate::search::expectimax_v2::{Analysis, DefaultEvaluator, ExpectimaxV2Bot};
 use crate::search::{
     candidate_turns, roll_chances, roll_chances_of, roll_estimate, rolls56, win_chances, Deadline, Turn, WinChances,
-    MAX_CANDIDATE_TURNS,
 };
 use crate::{Color, Dice, Move, Position, Roll, Turns};
 
@@ -132,10 +131,7 @@ impl Centring {
             // The 56 rolls share the candidate cap (issue 17): past it in all, each roll's best
             // is over a sample in proportion to its turns.
             let total: u64 = turns.iter().flatten().map(Turns::count).sum();
-            let limit = |t: &Turns| match total {
-                0..=MAX_CANDIDATE_TURNS => MAX_CANDIDATE_TURNS,
-                _ => share(MAX_CANDIDATE_TURNS, t.count(), total),
-            };
+            let limit = |t: &Turns| candidate_limit(t.count(), total);
             for ((r, slot), (roll, turns)) in rolls56().iter().zip(best.iter_mut()).zip(rolls.iter().zip(&turns)) {
                 *slot = roll_chances_of(roll, turns.as_ref(), turns.as_ref().map_or(0, limit));
                 let v = f64::from(slot.score());

@@ -319,8 +319,7 @@ impl Game {
     /// The legal next micro-moves (the keys of the node reached), in UCI order.
     pub fn legal_moves(&self) -> Vec<Move> {
         let Some((turns, node, spent)) = self.tree() else { return Vec::new() };
-        let mut out = Vec::new();
-        turns.for_each_child(node, spent, |step| out.push(step.mv));
+        let mut out: Vec<Move> = turns.children(node, spent).iter().map(|step| step.mv).collect();
         crate::sort::sort_by_key(&mut out, |m| u64::from(m.uci_order_key()));
         out.dedup();
         out

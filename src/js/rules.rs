@@ -5,8 +5,9 @@
 //! RULES.md §16 (`None`, an empty list, `"{}"` or `0`).
 
 use crate::rules::{
-    perft_roles, Dice, Move, Outcome, Position, Role, ShapeVisitor, Square, Turns, Uci, MAX_LEGAL_TURNS,
+    exceeds_tree_cap, perft_roles, Dice, Move, Outcome, Position, Role, ShapeVisitor, Square, Turns, Uci, Walk,
 };
+use std::ops::ControlFlow;
 
 /// Game status by king presence (RULES.md §15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,11 +33,11 @@ pub const PERFT_MAX_NODES: u64 = 10_000_000_000;
 
 /// `getLegalUciMoves`: the first micro-moves of the legal turns, in generation order.
 pub fn legal_uci_moves(dfen: &str) -> Vec<String> {
-    turns_of(dfen).map_or_else(Vec::new, |t| t.first_moves().iter().map(uci_string).collect())
+    turns_of(dfen).map_or_else(Vec::new, |t| t.first_steps().iter().map(|s| uci_string(&s.mv)).collect())
 }
 
 /// `getLegalTurnTree` as JSON text, keys in UCI order: `"{}"` for a pass, no dice or invalid input;
-/// `"null"` for a roll with more than [`MAX_LEGAL_TURNS`] legal turns (issue 17).
+/// `"null"` for a roll with more than [`MAX_LEGAL_TURNS`](crate::MAX_LEGAL_TURNS) legal turns (issue 17).
 pub fn legal_turn_tree_json(dfen: &str) -> String {
     turns_of(dfen).map_or_else(|| "{}".to_owned(), |t| turn_tree_json(&t))
 }
@@ -49,47 +50,70 @@ pub fn turn_tree_json(turns: &Turns) -> String {
 
 /// `countLegalTurns`: the number of legal turns of a roll, exact and cheap on any roll (the turns
 /// are counted, not made); 0 for a pass, no dice or invalid input. More than
-/// [`MAX_LEGAL_TURNS`] means that `getLegalTurnTree` gives `null`.
+/// [`MAX_LEGAL_TURNS`](crate::MAX_LEGAL_TURNS) means that `getLegalTurnTree` gives `null`.
 pub fn count_legal_turns(dfen: &str) -> u64 {
     turns_of(dfen).map_or(0, |t| t.count())
 }
 
 /// The part of the legal turn tree of `turns` below the node `pos` (`spent` dice spent) as JSON
-/// text, in the form of [`turn_tree_json`]; `"null"` when more than [`MAX_LEGAL_TURNS`] turns
+/// text, in the form of [`turn_tree_json`]; `"null"` when more than [`MAX_LEGAL_TURNS`](crate::MAX_LEGAL_TURNS) turns
 /// pass through that node.
 pub fn turn_subtree_json(turns: &Turns, pos: &Position, spent: u32) -> String {
-    if turns.count_below(pos, spent) > MAX_LEGAL_TURNS {
+    if exceeds_tree_cap(turns.count_below(pos, spent)) {
         return "null".to_owned();
     }
     // Built as ASCII bytes: pushing characters one by one costs more than walking the tree.
-    let mut out = Vec::with_capacity(4096);
-    out.push(b'{');
-    // Objects open below the root, and whether the last thing written opened one.
-    let (mut open, mut just_opened) = (0usize, true);
-    turns.walk_shape_below(pos, spent, |path, is_leaf| {
-        let parents = path.len() - 1;
-        out.extend(std::iter::repeat_n(b'}', open.saturating_sub(parents)));
-        if !just_opened {
-            out.push(b',');
-        }
-        let (uci, len) = path.last().map_or(([0; 5], 0), |m| m.uci().ascii());
-        out.push(b'"');
-        out.extend_from_slice(uci.get(..len).unwrap_or_default());
-        if is_leaf {
-            out.extend_from_slice(b"\":{}");
-            (open, just_opened) = (parents, false);
-        } else {
-            out.extend_from_slice(b"\":{");
-            (open, just_opened) = (parents + 1, true);
-        }
-    });
+    let mut json = TreeJson { out: Vec::with_capacity(4096), open: 0, just_opened: true };
+    json.out.push(b'{');
+    turns.walk_shape(pos, spent, &mut json);
+    let TreeJson { mut out, open, .. } = json;
     out.extend(std::iter::repeat_n(b'}', open + 1));
     String::from_utf8(out).unwrap_or_else(|_| "{}".to_owned())
 }
 
+/// The writer of [`turn_subtree_json`]: the text so far, how many objects are open below the
+/// root, and whether the last thing written opened one.
+struct TreeJson {
+    out: Vec<u8>,
+    open: usize,
+    just_opened: bool,
+}
+
+impl TreeJson {
+    /// Writes the key of the node `mv` with `parents` nodes above it (the root not counted).
+    fn key(&mut self, parents: usize, mv: Option<&Move>, is_leaf: bool) {
+        self.out.extend(std::iter::repeat_n(b'}', self.open.saturating_sub(parents)));
+        if !self.just_opened {
+            self.out.push(b',');
+        }
+        let (uci, len) = mv.map_or(([0; 5], 0), |m| m.uci().ascii());
+        self.out.push(b'"');
+        self.out.extend_from_slice(uci.get(..len).unwrap_or_default());
+        if is_leaf {
+            self.out.extend_from_slice(b"\":{}");
+            (self.open, self.just_opened) = (parents, false);
+        } else {
+            self.out.extend_from_slice(b"\":{");
+            (self.open, self.just_opened) = (parents + 1, true);
+        }
+    }
+}
+
+impl ShapeVisitor for TreeJson {
+    fn node(&mut self, path: &[Move], is_leaf: bool) {
+        self.key(path.len().saturating_sub(1), path.last(), is_leaf);
+    }
+
+    fn last(&mut self, path: &[Move], children: &[Move]) {
+        for m in children {
+            self.key(path.len(), Some(m), true);
+        }
+    }
+}
+
 /// `getLegalTurnTree` as the codes of [`turn_subtree_codes`] (what the wasm export returns):
 /// empty for a pass, no dice or invalid input; `None` for a roll with more than
-/// [`MAX_LEGAL_TURNS`] legal turns.
+/// [`MAX_LEGAL_TURNS`](crate::MAX_LEGAL_TURNS) legal turns.
 pub fn legal_turn_tree_codes(dfen: &str) -> Option<Vec<u16>> {
     turns_of(dfen).map_or_else(|| Some(Vec::new()), |t| turn_subtree_codes(&t, t.root(), 0))
 }
@@ -97,7 +121,7 @@ pub fn legal_turn_tree_codes(dfen: &str) -> Option<Vec<u16>> {
 /// The part of the legal turn tree of `turns` below the node `pos` (`spent` dice spent) as a flat
 /// list of 16-bit codes, the tree's form between the wasm module and the wrappers (issue 15: the
 /// wrapper builds the objects from it in less time than `JSON.parse` of [`turn_subtree_json`]'s
-/// text); `None` when more than [`MAX_LEGAL_TURNS`] turns pass through that node.
+/// text); `None` when more than [`MAX_LEGAL_TURNS`](crate::MAX_LEGAL_TURNS) turns pass through that node.
 ///
 /// The nodes in the order of the JSON text's keys (depth first, children in UCI order), one code
 /// each: the from square's index in bits 0–5 (a1 = 0, h8 = 63), the to square's in bits 6–11, the
@@ -105,13 +129,13 @@ pub fn legal_turn_tree_codes(dfen: &str) -> Option<Vec<u16>> {
 /// numbers) and bit 15 set when the node has children; after the last child of such a node, a 0
 /// (no move is a1a1), left out at the end of the list.
 pub fn turn_subtree_codes(turns: &Turns, pos: &Position, spent: u32) -> Option<Vec<u16>> {
-    if turns.count_below(pos, spent) > MAX_LEGAL_TURNS {
+    if exceeds_tree_cap(turns.count_below(pos, spent)) {
         return None;
     }
     // Every leaf and some of the nodes above them: the leaves are most of a tree.
     let capacity = usize::try_from(turns.count_below(pos, spent)).unwrap_or(0).saturating_add(256);
     let mut codes = TreeCodes { out: Vec::with_capacity(capacity), open: 0 };
-    turns.walk_shape_batched(pos, spent, &mut codes);
+    turns.walk_shape(pos, spent, &mut codes);
     Some(codes.out)
 }
 
@@ -151,9 +175,10 @@ fn tree_code(m: Move) -> u16 {
 pub fn enumerate_legal_turns(dfen: &str) -> u64 {
     let mut n = 0u64;
     if let Some(turns) = turns_of(dfen) {
-        turns.for_each_turn_unordered(|_, step| {
+        let _ = turns.walk(Walk::turns().generation_order(), |_, step| {
             std::hint::black_box(&step.position);
             n += 1;
+            ControlFlow::<()>::Continue(())
         });
     }
     n

@@ -24,11 +24,10 @@ fn list(moves: &[Uci]) -> String {
 
 /// The children of `node` (none at a leaf).
 pub(super) fn children(turns: &Turns, node: &Step) -> Vec<Step> {
-    let mut out = Vec::new();
-    if !node.is_leaf {
-        turns.for_each_child(&node.position, node.spent, |s| out.push(*s));
+    if node.is_leaf {
+        return Vec::new();
     }
-    out
+    turns.children(&node.position, node.spent)
 }
 
 /// The SAN of `mv` at `node` (a node of `turns`: [`Turns::follow`] gives the root); `None` if `mv`

@@ -18,7 +18,7 @@ impl Position {
     }
 
     /// [`Position::play_unchecked`] inlined, for the one loop that makes the leaves of an
-    /// enumeration (`Turns::for_each_turn_unordered`), where the call costs more than the move.
+    /// enumeration (`Walk::turns().generation_order()`), where the call costs more than the move.
     #[inline(always)]
     pub(crate) fn play_inline(&mut self, m: Move) {
         let us = self.turn;

@@ -4,6 +4,7 @@
 
 pub(crate) mod attacks;
 mod bitboard;
+mod cap;
 mod dfen;
 mod dice;
 mod keys;
@@ -20,6 +21,12 @@ mod turns;
 mod types;
 
 pub use bitboard::Bitboard;
+#[cfg(feature = "search")]
+pub(crate) use cap::candidate_limit;
+pub(crate) use cap::exceeds_tree_cap;
+#[cfg(feature = "search")]
+pub use cap::MAX_CANDIDATE_TURNS;
+pub use cap::MAX_LEGAL_TURNS;
 pub use dfen::DfenError;
 pub use dice::{Dice, RoleSet};
 pub use moves::{Move, MoveKind, ParseUciError, Uci};
@@ -27,10 +34,8 @@ pub use outcome::{Outcome, ParseOutcomeError};
 pub use perft::{perft, perft_divide};
 pub use position::{Castling, Position};
 pub use roll::{NotARoll, Roll};
-#[cfg(feature = "search")]
-pub(crate) use tree::share;
 pub(crate) use tree::ShapeVisitor;
-pub use tree::MAX_LEGAL_TURNS;
+pub use tree::Walk;
 pub use turns::{Step, Turns};
 pub use types::{Color, Piece, Role, Square};
 

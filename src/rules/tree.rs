@@ -1,42 +1,132 @@
-//! The legal turn tree of a [`Turns`]: its children, its canonical walk (RULES.md §9), the turns
-//! in either order, their count and playable dice (RULES.md §10). Every node is judged by the
-//! rule of `turns.rs`.
+//! The legal turn tree of a [`Turns`]: its children, the one walk over it ([`Turns::walk`], its
+//! options a [`Walk`]; the canonical order of RULES.md §9), the turns' count and playable dice
+//! (RULES.md §10), and the queries on its king captures. Every node is judged by the rule of
+//! `turns.rs`; what is capped on wide rolls is `cap.rs`.
 //!
 //! Walks build each child in one reused `Step` (`Position::restore_from`, then the move) rather
 //! than copying positions, which in wasm are `memory.copy` calls.
 
+use super::cap::{exceeds_tree_cap, share};
 use super::dice::{Dice, RoleSet};
-use super::movegen::{count_king_captures, count_single_die_moves, for_each_king_capture, for_each_move};
+use super::movegen::{count_king_captures, for_each_king_capture, for_each_move};
 use super::moves::{Move, MoveKind, Uci};
 use super::position::Position;
 use super::turns::{
     admits, for_each_available, tally_below, verdict, Child, CountPaths, FirstInfo, Step, Tally, Turns, MAX_DEPTH,
 };
 use super::types::Role;
-use std::convert::Infallible;
 use std::ops::ControlFlow;
 
-/// A visitor of a canonical walk: `Break` ends it.
-type Visit<'v> = dyn FnMut(&[Move], &Step) -> ControlFlow<()> + 'v;
-
-/// The state of a canonical walk: one buffer of children and sort keys per depth, the path,
-/// whether leaves get their board, and the visitor.
-struct Walk<'a, 'v> {
-    buffers: &'a mut [(Vec<Child>, Vec<u64>); MAX_DEPTH],
-    path: &'a mut [Move; MAX_DEPTH],
-    leaf_boards: bool,
-    visit: &'a mut Visit<'v>,
+/// How [`Turns::walk`] goes: which nodes it visits (every node, every legal turn, a sample of the
+/// turns or the king captures), in which order and from which node. Depth first, each node
+/// before its children; by default in canonical order (children in UCI order, RULES.md §9).
+///
+/// ```
+/// # use dicechess::{Position, Turns, Walk};
+/// # use std::ops::ControlFlow;
+/// let pos = Position::from_dfen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PBR").unwrap();
+/// let turns = Turns::of_position(&pos).unwrap();
+/// let mut n = 0;
+/// let _ = turns.walk(Walk::turns().generation_order(), |_moves, _end| {
+///     n += 1;
+///     ControlFlow::<()>::Continue(())
+/// });
+/// assert_eq!(n, turns.count());
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Walk {
+    visit: Visit,
+    order: Order,
+    /// The node whose subtree is walked (its position and the dice spent); `None` for the root.
+    below: Option<(Position, u32)>,
 }
 
-/// The state of a batched shape walk ([`Turns::walk_shape_batched`]): the buffers and path of a
-/// canonical walk, and a last level's moves in canonical order.
+/// Which nodes a [`Walk`] visits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Visit {
+    Nodes,
+    Turns,
+    Sample { limit: u64 },
+    KingCaptures { max_len: usize },
+}
+
+/// The order of a node's children in a walk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Order {
+    /// UCI order (RULES.md §9): the tree's key order.
+    Canonical,
+    /// Move-generation order: cheaper, nothing is sorted.
+    Generation,
+}
+
+impl Walk {
+    /// Every node of the tree: the inner ones and the leaves (the legal turns).
+    pub const fn nodes() -> Walk {
+        Walk { visit: Visit::Nodes, order: Order::Canonical, below: None }
+    }
+
+    /// Every legal turn (the leaves), visited with its moves and final step: the final position
+    /// has the remaining dice and the side to move unchanged (no `endTurn`).
+    pub const fn turns() -> Walk {
+        Walk { visit: Visit::Turns, ..Walk::nodes() }
+    }
+
+    /// The nodes (as [`Walk::nodes`]) of the subtree below the node `pos` reached after `spent`
+    /// dice (0 is the root), the paths relative to it.
+    pub const fn nodes_below(pos: &Position, spent: u32) -> Walk {
+        Walk { below: if spent == 0 { None } else { Some((*pos, spent)) }, ..Walk::nodes() }
+    }
+
+    /// The legal turns (as [`Walk::turns`]) through the node `pos` reached after `spent` dice
+    /// (0 is the root), the paths relative to it.
+    pub const fn turns_below(pos: &Position, spent: u32) -> Walk {
+        Walk { visit: Visit::Turns, ..Walk::nodes_below(pos, spent) }
+    }
+
+    /// A sample of at most about `2 * limit` legal turns, for rolls too wide to list: below each
+    /// first step, its first turns in the walk's order in proportion to its share of all the
+    /// turns (at least one), and beyond that every king capture, `limit` of them at most. Every
+    /// legal turn when there are at most `limit`. The work is the count's and the turns visited.
+    pub const fn sample(limit: u64) -> Walk {
+        Walk { visit: Visit::Sample { limit }, ..Walk::nodes() }
+    }
+
+    /// The king captures of at most `max_len` micro-moves, visiting only the subtrees that hold
+    /// one (their counts are [`Turns::new`]'s) and, at the last die, making only the moves onto
+    /// a king's square.
+    pub const fn king_captures(max_len: usize) -> Walk {
+        Walk { visit: Visit::KingCaptures { max_len }, ..Walk::nodes() }
+    }
+
+    /// The same walk with each node's children in move-generation order: cheaper (nothing is
+    /// sorted), for callers that do not show or choose by the order.
+    #[must_use]
+    pub const fn generation_order(self) -> Walk {
+        Walk { order: Order::Generation, ..self }
+    }
+}
+
+/// A visitor of a walk compiled once: `Break` ends the walk.
+type Visitor<'v> = dyn FnMut(&[Move], &Step) -> ControlFlow<()> + 'v;
+
+/// The state of a walk of every node: one buffer of children and sort keys per depth, the path,
+/// the order and the visitor.
+struct DepthFirst<'a, 'v> {
+    buffers: &'a mut [(Vec<Child>, Vec<u64>); MAX_DEPTH],
+    path: &'a mut [Move; MAX_DEPTH],
+    order: Order,
+    visit: &'a mut Visitor<'v>,
+}
+
+/// The state of a shape walk ([`Turns::walk_shape`]): the buffers and path of a canonical walk,
+/// and a last level's moves in canonical order.
 struct ShapeWalk {
     buffers: [(Vec<Child>, Vec<u64>); MAX_DEPTH],
     path: [Move; MAX_DEPTH],
     ordered: Vec<Move>,
 }
 
-/// What [`Turns::walk_shape_batched`] tells of the tree's shape.
+/// What [`Turns::walk_shape`] tells of the tree's shape.
 pub(crate) trait ShapeVisitor {
     /// A node that is not the child of a node with one die left: its path and whether it is a
     /// leaf.
@@ -46,9 +136,9 @@ pub(crate) trait ShapeVisitor {
     fn last(&mut self, path: &[Move], children: &[Move]);
 }
 
-/// The state of a sampled walk ([`Turns::try_for_each_turn_sampled`], and with no quota the
-/// king-capture walks): the buffers and path of a canonical walk, the turns still to take below
-/// the current first step, what to take beyond them, and the visitor.
+/// The state of a sampled walk ([`Walk::sample`], and with no quota the king-capture walks):
+/// the buffers, path and order of a walk of every node, the turns still to take below the
+/// current first step, what to take beyond them, and the visitor.
 struct Sample<'a, 'v> {
     buffers: [(Vec<Child>, Vec<u64>); MAX_DEPTH],
     path: [Move; MAX_DEPTH],
@@ -60,21 +150,34 @@ struct Sample<'a, 'v> {
     skip: u64,
     /// The most micro-moves of a king capture taken beyond the quotas.
     max_len: usize,
-    visit: &'a mut Visit<'v>,
+    order: Order,
+    visit: &'a mut Visitor<'v>,
 }
 
-/// Into `order`, the sort keys of `children` in canonical order (`Move::sort_key`: the index in
+/// Into `keys`, the keys of `children` in the walk's `order`: each holds its child's index in
+/// the low 32 bits (`Move::sort_key` for the canonical order).
+fn order_children(children: &[Child], order: Order, keys: &mut Vec<u64>) {
+    match order {
+        Order::Canonical => sort_children(children, keys),
+        Order::Generation => {
+            keys.clear();
+            keys.extend(0..children.len() as u64);
+        }
+    }
+}
+
+/// Into `keys`, the sort keys of `children` in canonical order (`Move::sort_key`: the index in
 /// `children` in the low bits).
-fn sort_children(children: &[Child], order: &mut Vec<u64>) {
-    order.clear();
-    order.extend(children.iter().enumerate().map(|(i, c)| c.mv.sort_key(i)));
-    crate::sort::sort_keys(order);
+fn sort_children(children: &[Child], keys: &mut Vec<u64>) {
+    keys.clear();
+    keys.extend(children.iter().enumerate().map(|(i, c)| c.mv.sort_key(i)));
+    crate::sort::sort_keys(keys);
 }
 
 impl<'a, 'v> Sample<'a, 'v> {
-    fn new(captures_left: u64, skip: u64, max_len: usize, visit: &'a mut Visit<'v>) -> Sample<'a, 'v> {
+    fn new(captures_left: u64, skip: u64, max_len: usize, order: Order, visit: &'a mut Visitor<'v>) -> Sample<'a, 'v> {
         let (buffers, path) = (Default::default(), [Move::FILLER; MAX_DEPTH]);
-        Sample { buffers, path, quota: 0, captures_left, skip, max_len, visit }
+        Sample { buffers, path, quota: 0, captures_left, skip, max_len, order, visit }
     }
 
     /// Whether the walk enters a node, or takes a leaf, at path index `depth` that holds
@@ -107,12 +210,6 @@ impl<'a, 'v> Sample<'a, 'v> {
     }
 }
 
-/// The share of `limit` of a part of `count` among `total` (at least 1): how a sample past a cap
-/// is split in proportion. u128: `limit * count` may pass u64.
-pub(crate) fn share(limit: u64, count: u64, total: u64) -> u64 {
-    u64::try_from(u128::from(limit) * u128::from(count) / u128::from(total.max(1))).unwrap_or(limit).max(1)
-}
-
 /// The king captures at or below a first step: itself if it is a leaf, else those its counts hold.
 #[inline]
 fn captures_at_first(step: &Step, info: &FirstInfo) -> u64 {
@@ -132,12 +229,6 @@ fn captures_at(child: &Child) -> u64 {
         child.below.captures()
     }
 }
-
-/// The work cap of turn enumeration (issue 17): a roll with more legal turns than this is not
-/// enumerated whole. The widest roll met in 1.02 million rolls of self-play had 151,146 turns
-/// (`examples/turn_counts.rs`); a tree of a million leaves is about 10 MB of JSON and 110 MB of
-/// JavaScript objects.
-pub const MAX_LEGAL_TURNS: u64 = 1_000_000;
 
 impl Turns {
     /// The rolled position.
@@ -160,13 +251,15 @@ impl Turns {
         &self.first
     }
 
-    /// Calls `f` with the children of a node in generation order (`spent == 0` is the root).
-    pub fn for_each_child(&self, pos: &Position, spent: u32, mut f: impl FnMut(&Step)) {
-        self.for_each_child_dyn(pos, spent, &mut f);
+    /// The children of a node in generation order (`spent == 0` is the root; none at a leaf).
+    pub fn children(&self, pos: &Position, spent: u32) -> Vec<Step> {
+        let mut out = Vec::new();
+        self.for_each_child_dyn(pos, spent, &mut |s| out.push(*s));
+        out
     }
 
-    /// [`Turns::for_each_child`] compiled once: move generation is inlined wherever it is used,
-    /// and this is not a hot path.
+    /// Calls `f` with the children of a node in generation order, compiled once: move generation
+    /// is inlined wherever it is used, and this is not a hot path.
     fn for_each_child_dyn(&self, pos: &Position, spent: u32, f: &mut dyn FnMut(&Step)) {
         if spent == 0 {
             self.first.iter().for_each(f);
@@ -224,19 +317,16 @@ impl Turns {
     }
 
     /// Calls `f` with `children` of `parent` in their order, each built in `step`, a
-    /// [`Turns::buffer`], until it breaks. Without `leaf_boards` the leaves' moves are not made:
-    /// their steps hold a stale board (and the right dice, move and flags).
+    /// [`Turns::buffer`], until it breaks.
     #[inline]
     fn try_for_each_built<B>(
-        &self,
         parent: &Step,
         children: impl Iterator<Item = Child>,
-        leaf_boards: bool,
         step: &mut Step,
         mut f: impl FnMut(&Step) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         for child in children {
-            Turns::build(parent, &child, leaf_boards, step);
+            Turns::build(parent, &child, true, step);
             f(step)?;
         }
         ControlFlow::Continue(())
@@ -294,18 +384,6 @@ impl Turns {
         ControlFlow::Continue(())
     }
 
-    /// The children of a node, sorted in UCI order (the tree's key order).
-    pub fn children_sorted(&self, pos: &Position, spent: u32, out: &mut Vec<Step>) {
-        out.clear();
-        self.for_each_child(pos, spent, |s| out.push(*s));
-        crate::sort::sort_by_key(out, |s| u64::from(s.mv.uci_order_key()));
-    }
-
-    /// The legal first micro-moves in generation order (RULES.md §9).
-    pub fn first_moves(&self) -> Vec<Move> {
-        self.first.iter().map(|s| s.mv).collect()
-    }
-
     /// Follows `prefix` from the root: the node reached, or `None` if `prefix` does not begin a
     /// legal turn. An empty prefix gives the root (spent 0, not a leaf).
     pub fn follow(&self, prefix: &[Uci]) -> Option<Step> {
@@ -322,7 +400,7 @@ impl Turns {
     /// The child with the UCI identity `uci` of the node at `pos` after `spent` dice, if any.
     pub fn child(&self, pos: &Position, spent: u32, uci: Uci) -> Option<Step> {
         let mut found = None;
-        self.for_each_child(pos, spent, |s| {
+        self.for_each_child_dyn(pos, spent, &mut |s| {
             if found.is_none() && uci.matches(s.mv) {
                 found = Some(*s);
             }
@@ -330,56 +408,62 @@ impl Turns {
         found
     }
 
-    /// Walks the subtree below a node depth-first in canonical order (children in UCI order),
-    /// calling `visit(path, step)` for every node; `path` holds the moves from the node down to
-    /// and including `step.mv`. Uses one buffer per depth, no per-node allocation.
-    pub fn walk(&self, pos: &Position, spent: u32, mut visit: impl FnMut(&[Move], &Step)) {
-        let _ = self.try_walk(pos, spent, |path, step| {
-            visit(path, step);
-            ControlFlow::Continue(())
+    /// Walks the tree as `walk` says, calling `visit(path, step)` for each node it visits until
+    /// `visit` breaks, which it returns; `path` holds the moves from the walk's first node down
+    /// to and including `step.mv`. One buffer per depth, no per-node allocation.
+    #[inline]
+    pub fn walk<B>(&self, walk: Walk, mut visit: impl FnMut(&[Move], &Step) -> ControlFlow<B>) -> ControlFlow<B> {
+        if (walk.visit, walk.order, walk.below.is_none()) == (Visit::Turns, Order::Generation, true) {
+            // The bots' enumeration: the fixed three levels in one monomorphised loop.
+            return self.walk_turns_generated(visit);
+        }
+        let mut broke = None;
+        // Only a walk of every node visits inner nodes: the others' leaves are kept here, in
+        // the one call per node that crosses to the walk compiled once.
+        let nodes = walk.visit == Visit::Nodes;
+        let flow = self.walk_dyn(walk, &mut |path, step| {
+            if !nodes && !step.is_leaf {
+                return ControlFlow::Continue(());
+            }
+            visit(path, step).map_break(|b| {
+                broke = Some(b);
+            })
         });
+        match (flow, broke) {
+            (ControlFlow::Break(()), Some(b)) => ControlFlow::Break(b),
+            _ => ControlFlow::Continue(()),
+        }
     }
 
-    /// [`Turns::walk`] until `visit` breaks; returns whether it did.
-    pub fn try_walk(
-        &self,
-        pos: &Position,
-        spent: u32,
-        mut visit: impl FnMut(&[Move], &Step) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.walk_dyn(pos, spent, true, &mut visit)
+    /// [`Turns::walk`] compiled once (its callers only differ in `visit`), but for keeping the
+    /// leaves: a walk of the turns visits every node here, and [`Turns::walk`] passes the
+    /// leaves on.
+    fn walk_dyn(&self, walk: Walk, visit: &mut Visitor<'_>) -> ControlFlow<()> {
+        match walk.visit {
+            Visit::Nodes | Visit::Turns => self.walk_nodes(walk.below, walk.order, visit),
+            Visit::Sample { limit } => self.walk_sample(limit, walk.order, visit),
+            Visit::KingCaptures { max_len } => {
+                self.sample(&mut Sample::new(u64::MAX, 0, max_len, walk.order, visit), |_| 0)
+            }
+        }
     }
 
-    /// The canonical walk of the whole tree with only its shape: `visit(path, is_leaf)` for every
-    /// node, the leaves' moves not made (all that the turn tree's JSON needs).
-    pub fn walk_shape(&self, visit: impl FnMut(&[Move], bool)) {
-        self.walk_shape_below(&self.root, 0, visit);
-    }
-
-    /// [`Turns::walk_shape`] of the subtree below the node `pos` (`spent` dice spent; 0 is the
-    /// root), paths relative to it.
-    pub fn walk_shape_below(&self, pos: &Position, spent: u32, mut visit: impl FnMut(&[Move], bool)) {
-        let _ = self.walk_dyn(pos, spent, false, &mut |path, step| {
-            visit(path, step.is_leaf);
-            ControlFlow::Continue(())
-        });
-    }
-
-    /// [`Turns::walk_shape_below`] for writers of the whole shape (the package's turn tree,
-    /// issue 15): `visitor.node(path, is_leaf)` for every node but the children of the nodes
-    /// with one die left, which are all leaves and come to `visitor.last(path, children)` at
-    /// once, in canonical order, right after their parent's visit (`path` ends with the parent).
-    /// The same nodes in the same order as [`Turns::walk_shape_below`], in less time: the last
-    /// level, most of a tree, is handed over as bare moves, without a step built and a call made
-    /// per leaf.
-    pub(crate) fn walk_shape_batched(&self, pos: &Position, spent: u32, visitor: &mut impl ShapeVisitor) {
+    /// The canonical walk of the tree's shape, for writers of the whole shape (the package's
+    /// turn tree, issue 15): from the node `pos` (`spent` dice spent; 0 is the root),
+    /// `visitor.node(path, is_leaf)` for every node but the children of the nodes with one die
+    /// left, which are all leaves and come to `visitor.last(path, children)` at once, in
+    /// canonical order, right after their parent's visit (`path` ends with the parent). The
+    /// nodes of [`Walk::nodes_below`] in its order, in less time: the leaves' moves are not made,
+    /// and the last level, most of a tree, is handed over as bare moves, without a step built
+    /// and a call made per leaf.
+    pub(crate) fn walk_shape(&self, pos: &Position, spent: u32, visitor: &mut impl ShapeVisitor) {
         let mut walk = ShapeWalk { buffers: Default::default(), path: [Move::FILLER; MAX_DEPTH], ordered: Vec::new() };
         if spent > 0 {
             let node = Step { mv: Move::FILLER, position: *pos, spent, is_leaf: false, captures_king: false };
             return self.shape_below(&node, None, 0, &mut walk, visitor);
         }
         let mut order = Vec::new();
-        self.sorted_first(&mut order);
+        self.sorted_first(Order::Canonical, &mut order);
         for &key in &order {
             let i = key as u32 as usize;
             let Some(step) = self.first.get(i) else { continue };
@@ -392,7 +476,7 @@ impl Turns {
     }
 
     /// The shape below `node` at `depth` (`first`: its index if it is a first step), for
-    /// [`Turns::walk_shape_batched`].
+    /// [`Turns::walk_shape`].
     fn shape_below(
         &self,
         node: &Step,
@@ -403,7 +487,7 @@ impl Turns {
     ) {
         let Some(buffer) = walk.buffers.get_mut(depth) else { return };
         let (mut children, mut order) = std::mem::take(buffer);
-        self.sorted_children(node, first, &mut children, &mut order);
+        self.sorted_children(node, first, Order::Canonical, &mut children, &mut order);
         if node.position.dice.len() == 1 {
             // All its children are leaves.
             walk.ordered.clear();
@@ -427,20 +511,19 @@ impl Turns {
         }
     }
 
-    /// [`Turns::try_walk`] compiled once (its callers only differ in `visit`); `leaf_boards` as
-    /// in [`Turns::try_for_each_built`].
-    fn walk_dyn(&self, pos: &Position, spent: u32, leaf_boards: bool, visit: &mut Visit<'_>) -> ControlFlow<()> {
+    /// The walk of every node below `below` (`None`: the root) in `order`.
+    fn walk_nodes(&self, below: Option<(Position, u32)>, order: Order, visit: &mut Visitor<'_>) -> ControlFlow<()> {
         let mut buffers: [(Vec<Child>, Vec<u64>); MAX_DEPTH] = Default::default();
         let mut path = [Move::FILLER; MAX_DEPTH];
-        let mut walk = Walk { buffers: &mut buffers, path: &mut path, leaf_boards, visit };
-        if spent > 0 {
-            let node = Step { mv: Move::FILLER, position: *pos, spent, is_leaf: false, captures_king: false };
+        let mut walk = DepthFirst { buffers: &mut buffers, path: &mut path, order, visit };
+        if let Some((position, spent)) = below {
+            let node = Step { mv: Move::FILLER, position, spent, is_leaf: false, captures_king: false };
             return self.walk_below(&node, None, 0, &mut walk);
         }
         // The root: its children are the first steps, and Turns::new kept most of theirs.
-        let (_, mut order) = std::mem::take(&mut walk.buffers[0]);
-        self.sorted_first(&mut order);
-        for &key in &order {
+        let (_, mut keys) = std::mem::take(&mut walk.buffers[0]);
+        self.sorted_first(order, &mut keys);
+        for &key in &keys {
             let i = key as u32 as usize;
             let Some(step) = self.first.get(i) else { continue };
             walk.path[0] = step.mv;
@@ -452,13 +535,19 @@ impl Turns {
         ControlFlow::Continue(())
     }
 
-    /// The canonical walk below `node` at `depth` (`first`: its index if it is a first step).
-    fn walk_below(&self, node: &Step, first: Option<usize>, depth: usize, walk: &mut Walk<'_, '_>) -> ControlFlow<()> {
+    /// The walk of every node below `node` at `depth` (`first`: its index if it is a first step).
+    fn walk_below(
+        &self,
+        node: &Step,
+        first: Option<usize>,
+        depth: usize,
+        walk: &mut DepthFirst<'_, '_>,
+    ) -> ControlFlow<()> {
         let Some(buffer) = walk.buffers.get_mut(depth) else { return ControlFlow::Continue(()) };
         let (mut children, mut order) = std::mem::take(buffer);
-        self.sorted_children(node, first, &mut children, &mut order);
+        self.sorted_children(node, first, walk.order, &mut children, &mut order);
         let ordered = order.iter().filter_map(|&key| children.get(key as u32 as usize).copied());
-        let flow = self.try_for_each_built(node, ordered, walk.leaf_boards, &mut self.buffer(), |step| {
+        let flow = Turns::try_for_each_built(node, ordered, &mut self.buffer(), |step| {
             walk.path[depth] = step.mv;
             (walk.visit)(&walk.path[..=depth], step)?;
             if !step.is_leaf {
@@ -470,32 +559,44 @@ impl Turns {
         flow
     }
 
-    /// Into `order`, the sort keys of the first steps in canonical order (`Move::sort_key`: the
-    /// index in `first` in the low bits).
-    fn sorted_first(&self, order: &mut Vec<u64>) {
-        order.clear();
-        order.extend(self.first.iter().enumerate().map(|(i, s)| s.mv.sort_key(i)));
-        crate::sort::sort_keys(order);
+    /// Into `keys`, the keys of the first steps in `order` (their index in `first` in the low
+    /// bits).
+    fn sorted_first(&self, order: Order, keys: &mut Vec<u64>) {
+        keys.clear();
+        match order {
+            Order::Canonical => {
+                keys.extend(self.first.iter().enumerate().map(|(i, s)| s.mv.sort_key(i)));
+                crate::sort::sort_keys(keys);
+            }
+            Order::Generation => keys.extend(0..self.first.len() as u64),
+        }
     }
 
-    /// The children of `node` (as [`Turns::children_of`]) into `children`, and into `order` their
-    /// sort keys in canonical order (`Move::sort_key`: the index in `children` in the low bits).
-    fn sorted_children(&self, node: &Step, first: Option<usize>, children: &mut Vec<Child>, order: &mut Vec<u64>) {
+    /// The children of `node` (as [`Turns::children_of`]) into `children`, and into `keys` their
+    /// keys in `order` (their index in `children` in the low bits).
+    fn sorted_children(
+        &self,
+        node: &Step,
+        first: Option<usize>,
+        order: Order,
+        children: &mut Vec<Child>,
+        keys: &mut Vec<u64>,
+    ) {
         self.children_of(node, first, children);
-        sort_children(children, order);
+        order_children(children, order, keys);
     }
 
     /// The king captures among the children of `node`, a node with one die left, as
     /// [`Turns::sorted_children`] gives its children: found from the kings' squares, the other
     /// moves not generated.
-    fn sorted_last_king_captures(node: &Step, children: &mut Vec<Child>, order: &mut Vec<u64>) {
+    fn sorted_last_king_captures(node: &Step, order: Order, children: &mut Vec<Child>, keys: &mut Vec<u64>) {
         children.clear();
         if let Some(role) = node.position.dice.first() {
             for_each_king_capture(&node.position, role, |mv| {
                 children.push(Child { mv, captures_king: true, is_leaf: true, below: Tally::default() })
             });
         }
-        sort_children(children, order);
+        order_children(children, order, keys);
     }
 
     /// The children of `node` (a node below the root; `first`: its index if it is a first step)
@@ -516,34 +617,10 @@ impl Turns {
         }
     }
 
-    /// Calls `f(moves, final position)` for every legal turn in canonical order; the final
-    /// position has the remaining dice and the side to move unchanged (no `endTurn`).
-    pub fn for_each_turn(&self, mut f: impl FnMut(&[Move], &Step)) {
-        let _ = self.try_for_each_turn(|path, step| {
-            f(path, step);
-            ControlFlow::Continue(())
-        });
-    }
-
-    /// [`Turns::for_each_turn`] until `f` breaks; returns whether it did.
-    pub fn try_for_each_turn(&self, mut f: impl FnMut(&[Move], &Step) -> ControlFlow<()>) -> ControlFlow<()> {
-        self.try_walk(&self.root, 0, |path, step| if step.is_leaf { f(path, step) } else { ControlFlow::Continue(()) })
-    }
-
-    /// Calls `f(moves, final step)` for every legal turn in generation order (cheaper than the
-    /// canonical order: nothing is sorted).
-    pub fn for_each_turn_unordered(&self, mut f: impl FnMut(&[Move], &Step)) {
-        let ControlFlow::Continue(()) = self.try_for_each_turn_unordered(|path, step| {
-            f(path, step);
-            ControlFlow::<Infallible>::Continue(())
-        });
-    }
-
-    /// [`Turns::for_each_turn_unordered`] until `f` breaks, which it returns.
-    pub fn try_for_each_turn_unordered<B>(
-        &self,
-        mut f: impl FnMut(&[Move], &Step) -> ControlFlow<B>,
-    ) -> ControlFlow<B> {
+    /// The legal turns from the root in generation order ([`Walk::turns`] in
+    /// [`Walk::generation_order`]), monomorphised: the walk of the bots' replies.
+    #[inline]
+    fn walk_turns_generated<B>(&self, mut f: impl FnMut(&[Move], &Step) -> ControlFlow<B>) -> ControlFlow<B> {
         let mut path = [Move::FILLER; MAX_DEPTH];
         let (mut second_buffer, mut third_buffer) = (self.buffer(), self.buffer());
         let mut leaves = Vec::new();
@@ -557,7 +634,7 @@ impl Turns {
                     f(&path[..2], second)
                 })?;
             } else {
-                self.try_for_each_built(first, self.second_of(i), true, &mut second_buffer, |second| {
+                Turns::try_for_each_built(first, self.second_of(i), &mut second_buffer, |second| {
                     path[1] = second.mv;
                     if second.is_leaf {
                         return f(&path[..2], second);
@@ -592,39 +669,12 @@ impl Turns {
         below.legal(self.max_spent)
     }
 
-    /// Whether the roll has more than [`MAX_LEGAL_TURNS`] legal turns: then the whole tree is not
-    /// enumerated (`getLegalTurnTree` gives `null`, and the bots choose among a sample).
+    /// Whether the roll is too wide to list its tree whole ([`MAX_LEGAL_TURNS`], the work cap):
+    /// `getLegalTurnTree` gives `null`, and the bots choose among a sample ([`Walk::sample`]).
+    ///
+    /// [`MAX_LEGAL_TURNS`]: crate::MAX_LEGAL_TURNS
     pub fn exceeds_cap(&self) -> bool {
-        self.count > MAX_LEGAL_TURNS
-    }
-
-    /// A sample of at most about `2 * limit` legal turns in canonical order, for rolls too wide
-    /// to enumerate: below each first step, its first turns in canonical order in proportion to
-    /// its share of all the turns (at least one), and beyond that every king capture, `limit` of
-    /// them at most. Every legal turn when there are at most `limit`. `f` ends the walk by
-    /// breaking; returns whether it did. The work is the count's and the turns visited.
-    pub fn try_for_each_turn_sampled(
-        &self,
-        limit: u64,
-        mut f: impl FnMut(&[Move], &Step) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        let total = self.count;
-        if total <= limit {
-            return self.try_for_each_turn(f);
-        }
-        // At least one turn of each first step.
-        self.sample(&mut Sample::new(limit, 0, MAX_DEPTH, &mut f), |count| share(limit, count, total))
-    }
-
-    /// The king captures of at most `max_len` micro-moves in canonical order until `f` breaks,
-    /// visiting only the subtrees that hold one (their counts are [`Turns::new`]'s) and, at the
-    /// last die, making only the moves onto a king's square. Returns whether `f` broke.
-    pub fn try_for_each_king_capture(
-        &self,
-        max_len: usize,
-        mut f: impl FnMut(&[Move], &Step) -> ControlFlow<()>,
-    ) -> ControlFlow<()> {
-        self.sample(&mut Sample::new(u64::MAX, 0, max_len, &mut f), |_| 0)
+        exceeds_tree_cap(self.count)
     }
 
     /// Calls `f` with the king capture of index `k` among all of them in canonical order, if
@@ -632,7 +682,7 @@ impl Turns {
     pub fn nth_king_capture(&self, k: u64, f: impl FnOnce(&[Move], &Step)) {
         let mut f = Some(f);
         let _ = self.sample(
-            &mut Sample::new(1, k, MAX_DEPTH, &mut |path, step| {
+            &mut Sample::new(1, k, MAX_DEPTH, Order::Canonical, &mut |path, step| {
                 if let Some(f) = f.take() {
                     f(path, step);
                 }
@@ -663,11 +713,22 @@ impl Turns {
         Some(if in_two { 2 } else { 3 })
     }
 
+    /// [`Walk::sample`] in `order`.
+    fn walk_sample(&self, limit: u64, order: Order, visit: &mut Visitor<'_>) -> ControlFlow<()> {
+        let total = self.count;
+        if total <= limit {
+            // Every turn (the inner nodes are passed over by `Turns::walk`).
+            return self.walk_nodes(None, order, visit);
+        }
+        // At least one turn of each first step.
+        self.sample(&mut Sample::new(limit, 0, MAX_DEPTH, order, visit), |count| share(limit, count, total))
+    }
+
     /// The sampled walk from the root: below each first step, the first `quota(its turns)` turns
-    /// in canonical order, then the king captures that `s` asks for.
+    /// in the walk's order, then the king captures that `s` asks for.
     fn sample(&self, s: &mut Sample<'_, '_>, quota: impl Fn(u64) -> u64) -> ControlFlow<()> {
         let mut order = Vec::new();
-        self.sorted_first(&mut order);
+        self.sorted_first(s.order, &mut order);
         for &key in &order {
             let i = key as u32 as usize;
             let (Some(step), Some(info)) = (self.first.get(i), self.first_info.get(i)) else { continue };
@@ -693,9 +754,9 @@ impl Turns {
         let (mut children, mut order) = std::mem::take(buffer);
         // Past the quota only king captures are taken: at the last die, only they are made.
         if s.quota == 0 && node.position.dice.len() == 1 {
-            Turns::sorted_last_king_captures(node, &mut children, &mut order);
+            Turns::sorted_last_king_captures(node, s.order, &mut children, &mut order);
         } else {
-            self.sorted_children(node, first, &mut children, &mut order);
+            self.sorted_children(node, first, s.order, &mut children, &mut order);
         }
         let mut flow = ControlFlow::Continue(());
         let mut step = self.buffer();
@@ -720,13 +781,6 @@ impl Turns {
             *buffer = (children, order);
         }
         flow
-    }
-
-    /// The micro-moves one die of type `role` allows in `pos` (castling needs two dice, so it
-    /// is excluded), counted in bulk: `(all, king captures)`. Each of them ends a path, which is
-    /// how [`Turns::count`] counts the last level of the tree.
-    pub fn count_single_die(pos: &Position, role: Role) -> (u64, u64) {
-        (count_single_die_moves(pos, role), count_king_captures(pos, role))
     }
 
     /// The dice field spendable after `prefix` (RULES.md §10), or `None` if `prefix` does not

@@ -277,7 +277,7 @@ impl Bot for ExpectimaxBot {
 mod tests {
     use super::*;
     use crate::search::advance;
-    use crate::Turns;
+    use crate::{Turns, Walk};
 
     /// The chance node as BOTS.md §4.7 states it (the reference for tests).
     /// The weighted sum `S = Σ weight(r) × v(r)` of the chance node at `x` (opponent to move) from
@@ -295,7 +295,10 @@ mod tests {
                 Some(replies) if replies.has_king_capture() => LOSS,
                 Some(replies) => {
                     let mut worst = i32::MAX;
-                    replies.for_each_turn_unordered(|_, step| worst = worst.min(material(&step.position, me)));
+                    let _ = replies.walk(Walk::turns().generation_order(), |_, step| {
+                        worst = worst.min(material(&step.position, me));
+                        ControlFlow::<()>::Continue(())
+                    });
                     i64::from(worst)
                 }
             };

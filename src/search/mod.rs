@@ -19,13 +19,14 @@ mod time;
 mod turnlist;
 pub(crate) mod winprob;
 
+pub use crate::rules::MAX_CANDIDATE_TURNS;
 pub use bot::{Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
 #[cfg(not(target_arch = "wasm32"))]
 pub use clock::SystemClock;
 pub use clock::{Clock, Deadline, ManualClock, Moment};
 pub use equity::{estimate_equity, estimate_equity_within, Equity};
 pub use registry::{RegisterError, Registry};
-pub use turnlist::{candidate_turns, legal_turns, Turn, MAX_CANDIDATE_TURNS};
+pub use turnlist::{candidate_turns, legal_turns, Turn};
 pub(crate) use winprob::roll_chances_of;
 pub use winprob::{
     model_chances, model_score, mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances,

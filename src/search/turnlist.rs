@@ -1,8 +1,8 @@
 //! `T(P)` as a list in canonical turn order (BOTS.md §2.1, RULES.md §9), with an abortable
 //! enumeration for timed searches, bounded on the widest rolls by a sample.
 
-use crate::rules::{for_each_available, tally_child, CountPaths, Tally};
-use crate::{Move, Position, Step, Turns, Uci};
+use crate::rules::{for_each_available, tally_child, CountPaths, Tally, MAX_CANDIDATE_TURNS};
+use crate::{Move, Position, Step, Turns, Uci, Walk};
 use std::ops::ControlFlow;
 
 /// One legal turn: its 1–3 micro-moves and where it ends.
@@ -74,21 +74,17 @@ pub(super) const CHECK_EVERY: usize = 1024;
 /// bots and analyses choose among is [`candidate_turns`]).
 pub fn legal_turns(turns: &Turns) -> Vec<Turn> {
     let mut out = Vec::new();
-    turns.for_each_turn(|path, step| out.push(Turn::of(path, step)));
+    let _ = turns.walk(Walk::turns(), |path, step| {
+        out.push(Turn::of(path, step));
+        ControlFlow::<()>::Continue(())
+    });
     out
 }
 
-/// The most turns a bot or an analysis chooses among (issue 17): a roll with more gets a sample of
-/// about as many. Below the enumeration cap (`MAX_LEGAL_TURNS`, which bounds a tree) because a
-/// bot keeps each turn with its position, about 160 bytes in wasm, and its search adds to that:
-/// 400,000 turns keep a choice within about 130 MB. 2.6 times the widest roll of 1.02 million
-/// rolls of self-play (151,146 turns), 7 times the widest between bots (56,095).
-pub const MAX_CANDIDATE_TURNS: u64 = 400_000;
-
 /// The turns a bot or an analysis chooses among, in canonical order: every legal turn, or on a
 /// roll with more than [`MAX_CANDIDATE_TURNS`] of them, a sample of about as many with every
-/// first micro-move and the king captures (`Turns::try_for_each_turn_sampled`), so that the work
-/// and memory of a choice are bounded on any roll (issue 17).
+/// first micro-move and the king captures ([`Walk::sample`]: the work cap, `rules/cap.rs`), so
+/// that the work and memory of a choice are bounded on any roll (issue 17).
 pub fn candidate_turns(turns: &Turns) -> Vec<Turn> {
     candidate_turns_until(turns, || false).0
 }
@@ -99,7 +95,7 @@ pub(crate) fn candidate_turns_until(turns: &Turns, mut stop: impl FnMut() -> boo
     // Reserved for the turns the quotas take (one list, not a doubling's two: a sample is
     // about 160 MB of turns at its peak otherwise); king captures beyond them grow it.
     let mut out = Vec::with_capacity(listed_capacity(turns));
-    let flow = turns.try_for_each_turn_sampled(MAX_CANDIDATE_TURNS, |path, step| {
+    let flow = turns.walk(Walk::sample(MAX_CANDIDATE_TURNS), |path, step| {
         out.push(Turn::of(path, step));
         if out.len() % CHECK_EVERY == 0 && stop() {
             return ControlFlow::Break(());
@@ -123,7 +119,7 @@ fn listed_capacity(turns: &Turns) -> usize {
 pub(crate) fn shortest_king_captures(turns: &Turns) -> Vec<Turn> {
     let mut out = Vec::new();
     let Some(len) = turns.shortest_king_capture() else { return out };
-    let _ = turns.try_for_each_king_capture(len, |path, step| {
+    let _ = turns.walk(Walk::king_captures(len), |path, step| {
         out.push(Turn::of(path, step));
         if out.len() as u64 >= MAX_CANDIDATE_TURNS {
             return ControlFlow::Break(());

@@ -1,7 +1,7 @@
 //! Random positions for the property tests: positions reached by random play from the start, and
 //! the DFEN of a random sparse board.
 
-use dicechess::{Dice, Position, Role, Turns};
+use dicechess::{Dice, Position, Role, Turns, Walk};
 use proptest::prelude::*;
 
 /// SplitMix64: drives random play from a proptest-chosen seed.
@@ -37,7 +37,10 @@ pub fn played(seed: u64, plies: usize) -> Position {
             continue;
         };
         let mut leaves = Vec::new();
-        turns.for_each_turn(|_, step| leaves.push(*step));
+        let _ = turns.walk(Walk::turns(), |_, step| {
+            leaves.push(*step);
+            std::ops::ControlFlow::<()>::Continue(())
+        });
         let chosen = leaves[rng.below(leaves.len())];
         if chosen.captures_king {
             break;

@@ -44,12 +44,12 @@ pub(crate) fn follow(turns: &Turns, moves: &[Uci]) -> Result<Step, TurnFailure> 
         let mut found = None;
         let mut legal = Vec::new();
         if !leaf {
-            turns.for_each_child(&pos, spent, |s| {
+            for s in turns.children(&pos, spent) {
                 legal.push(s.mv.uci());
                 if found.is_none() && uci.matches(s.mv) {
-                    found = Some(*s);
+                    found = Some(s);
                 }
-            });
+            }
         }
         match found {
             Some(s) => node = Some(s),

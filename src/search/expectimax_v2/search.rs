@@ -14,7 +14,7 @@ use super::table::{position_key, Bound, Table};
 use crate::search::clock::Deadline;
 use crate::search::eval::{material, value};
 use crate::search::kcp::{rolls56, WeightedDice};
-use crate::{Color, Dice, Position, Role, Turns};
+use crate::{Color, Dice, Position, Role, Turns, Walk};
 use std::ops::ControlFlow;
 
 /// How often the clock is read: every this many nodes.
@@ -379,7 +379,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
         let base = material(x, a);
         let mut sig = Logistic::default();
         // A wide roll's enumeration stops at the node limit or the deadline, not after it.
-        if let ControlFlow::Break(abort) = turns.try_for_each_turn_unordered(|_, step| {
+        if let ControlFlow::Break(abort) = turns.walk(Walk::turns().generation_order(), |_, step| {
             if let Err(abort) = self.tick(1) {
                 return ControlFlow::Break(abort);
             }

@@ -41,7 +41,7 @@ pub use roll::{
 };
 
 use crate::search::MAX_CANDIDATE_TURNS;
-use crate::{Position, Turns};
+use crate::{Position, Turns, Walk};
 
 /// The generated weights (`scripts/train/train.py`).
 #[allow(unreachable_pub)] // generated as `pub const`; private to this module
@@ -191,14 +191,14 @@ pub(crate) fn roll_chances_of(pos: &Position, turns: Option<&Turns>, limit: u64)
         return WinChances::WON;
     }
     let mut best: Option<WinChances> = None;
-    let _ = turns.try_for_each_turn_sampled(limit, |_, step| {
+    let _ = turns.walk(Walk::sample(limit), |_, step| {
         let mut after = step.position;
         after.end_turn();
         let chances = model_chances(&after).flipped();
         if best.is_none_or(|b| chances.score() > b.score()) {
             best = Some(chances);
         }
-        ControlFlow::Continue(())
+        ControlFlow::<()>::Continue(())
     });
     best.unwrap_or_else(|| pass_chances(pos))
 }
