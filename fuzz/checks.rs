@@ -10,7 +10,7 @@
 
 use std::borrow::Cow;
 
-use dicechess::{js as api, Position};
+use dicechess::{package as api, Position};
 
 /// A check: panics when an invariant breaks on this input.
 pub type Check = fn(&[u8]);

@@ -38,13 +38,13 @@ pub use crate::game::record::Skip;
 // Issue 12: `expectimax-v2`'s configuration, limits, searcher and stand-in evaluator, which its
 // tests pin and its benches drive.
 #[cfg(feature = "search")]
-pub use crate::search::expectimax_v2::{
-    Config as ExpectimaxV2Config, Evaluator, ExpectimaxV2Bot, Learned, Limits, Searcher, StandIn, ACCEPT_DOUBLE_FROM,
+pub use crate::search::deepening::{
+    Config as DeepeningConfig, DeepeningBot, Evaluator, Learned, Limits, Searcher, StandIn, ACCEPT_DOUBLE_FROM,
 };
 // Issue 12: the win-probability model's inputs, weights file, manifest and trainer vectors, which
 // its tests check against each other.
 #[cfg(feature = "search")]
-pub use crate::search::winprob::{
+pub use crate::search::winprob_model::{
     features, head_names, roll_inputs, Features, HeadInputs, PsqAccumulator, RollInputs, DENSE_NAMES,
     FORMAT_VERSION as WINPROB_FORMAT_VERSION, HEAD_FORMAT_VERSION, HEAD_INPUTS, HEAD_MANIFEST, HEAD_VECTORS,
     HEAD_WEIGHTS_SOURCE, INPUTS, MANIFEST, PSQ_INPUTS, ROLL_FORMAT_VERSION, ROLL_INPUTS, ROLL_MANIFEST, ROLL_NAMES,

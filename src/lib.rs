@@ -93,7 +93,7 @@ pub use rules::{
 pub use book::GameId;
 pub use game::{Ending, Game, GameOptions, Termination, TurnRecord, DEFAULT_TURN_CAP, HALFMOVE_DRAW};
 #[cfg(feature = "book")]
-pub use game::{RecordError, RecordInfo};
+pub use game::{RecordError, RecordHeader};
 pub use notation::{
     parse_games, parse_san, to_san, to_san_all, write_game, write_games, NotatedGame, NotatedTurn, NotationError,
     NotationErrorKind, SanError, TurnLabel, MAX_GAMES, MAX_TAGS, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TEXT_BYTES,
@@ -131,7 +131,7 @@ pub use book::{
     TsvBook, Validation,
 };
 
-pub mod js;
+pub mod package;
 
 #[cfg(feature = "wasm")]
 pub mod wasm;

@@ -11,7 +11,7 @@ mod common;
 
 use common::random::{played_strategy, sparse_with_kings, Mix};
 use dicechess::internals::{encode_tsv, validate_tsv};
-use dicechess::js::{
+use dicechess::package::{
     get_best_move, register_opening_book_bot, registry_books, unregister_bot, BestMoveOptions, BookInput,
     MAX_BOOK_DEPTH, MAX_ISSUE_CHARS, MAX_REGISTRY_BOOK_ENTRIES, MAX_REGISTRY_BOOK_SIZE, MAX_REPORTED,
 };

@@ -16,7 +16,7 @@ use common::book_cases::{self as v, SUITE};
 use common::conformance::{run, Check};
 use dicechess::internals::{dcb_to_tsv, encode_tsv, fnv1a64, key_table, validate_tsv};
 use dicechess::internals::{process_line, Aggregator, BuildOptions, BuiltBook};
-use dicechess::js::book_key;
+use dicechess::package::book_key;
 use dicechess::Position;
 use dicechess::Record;
 use dicechess::{lookup, Book, DcbBook, Decision, Signature, TsvBook};

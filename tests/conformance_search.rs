@@ -15,9 +15,9 @@ use dicechess::internals::stats::{self, SprtParams, Trinomial};
 use dicechess::internals::{
     budget, budget_ms, kcp_numerator, moves_to_go, policy_by_id, ClockState, MonteCarloBot, TimePolicy,
 };
-use dicechess::js as api;
-use dicechess::js::seed_from_number;
-use dicechess::js::{BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
+use dicechess::package as api;
+use dicechess::package::seed_from_number;
+use dicechess::package::{BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
 use dicechess::Roll;
 use dicechess::{choose_turn, legal_turns, Choice, ManualClock, Moment, Question, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};

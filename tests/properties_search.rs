@@ -19,8 +19,8 @@ use std::collections::HashSet;
 
 use common::random::{played_strategy, sparse_with_kings};
 use dicechess::internals::WIN;
-use dicechess::js as api;
-use dicechess::js::EquityOptions;
+use dicechess::package as api;
+use dicechess::package::EquityOptions;
 use dicechess::Roll;
 use dicechess::{choose_turn, legal_turns, Choice, Deadline, ManualClock, Moment, Registry, Rng, SearchContext};
 use dicechess::{Move, Position, Turns};

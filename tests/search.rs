@@ -6,8 +6,8 @@
 use std::sync::Arc;
 
 use dicechess::internals::ExpectimaxBot;
-use dicechess::js as api;
-use dicechess::js::BestMoveOptions;
+use dicechess::package as api;
+use dicechess::package::BestMoveOptions;
 use dicechess::Roll;
 use dicechess::{
     choose_turn, legal_turns, Bot, BotInfo, Choice, Deadline, ManualClock, Moment, Question, RegisterError, Registry,

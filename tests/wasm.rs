@@ -158,7 +158,7 @@ fn game_exports_play_and_never_trap() {
 #[cfg(feature = "search")]
 mod full {
     use super::{edge_strings, EDGE_NUMBERS, ROLL, START};
-    use dicechess::js::seed_from_number;
+    use dicechess::package::seed_from_number;
     use dicechess::wasm;
     use dicechess::Rng;
     use wasm_bindgen_test::wasm_bindgen_test;

@@ -14,7 +14,7 @@ pub use review::{
 };
 
 use crate::rules::share;
-use crate::search::expectimax_v2::{Analysis, DefaultEvaluator, ExpectimaxV2Bot};
+use crate::search::deepening::{Analysis, DeepeningBot, DefaultEvaluator};
 use crate::search::{
     candidate_turns, roll_chances, roll_chances_of, roll_estimate, rolls56, win_chances, Deadline, Turn, WinChances,
     MAX_CANDIDATE_TURNS,
@@ -189,7 +189,7 @@ pub fn analyze_turn(roll: Roll<'_>, deadline: Option<Deadline<'_>>, top_n: usize
     let Some(turns) = Turns::new(roll) else { return TurnAnalysis::default() };
     let list = candidate_turns(&turns);
     let analysis =
-        ExpectimaxV2Bot::<DefaultEvaluator>::default().analyze(&roll, &list, deadline, top_n.clamp(1, MAX_TOP_N), None);
+        DeepeningBot::<DefaultEvaluator>::default().analyze(&roll, &list, deadline, top_n.clamp(1, MAX_TOP_N), None);
     TurnAnalysis { hints: hints(&analysis, &list, roll.turn()), depth: analysis.depth }
 }
 

@@ -4,7 +4,7 @@
 //!
 //! The public items are re-exported at the crate root; the rest is `pub(crate)`.
 
-mod bot;
+mod book_bot;
 pub(crate) mod build;
 mod convert;
 #[cfg(feature = "cli")]
@@ -20,7 +20,7 @@ mod signature;
 pub(crate) mod tsv;
 mod validate;
 
-pub use bot::BookBot;
+pub use book_bot::BookBot;
 pub use dcb::{DcbBook, DcbError};
 pub use lookup::{lookup, Alternative, Book, Candidate, Candidates, Decision, LoadError};
 pub use packed::PackedBook;

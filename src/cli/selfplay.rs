@@ -14,8 +14,8 @@ use crate::{write_games, Game, GameId, GameOptions, Position};
 
 use super::args::{bot_id, pool, GameArgs, Workers};
 use super::files::{write_lines, write_output};
-use super::game::{play_game, start_position, BookRole, Game as PlayedGame, Player, Timing};
 use super::io::{self, Exit, Failure, Outcome};
+use super::players::{play_game, start_position, BookRole, Game as PlayedGame, Player, Timing};
 use super::progress::{Progress, Unit};
 use super::shard::{file_sha256, lines_text, parse_shard, Shard, ShardRun};
 

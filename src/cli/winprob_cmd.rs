@@ -13,7 +13,7 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
-use crate::search::winprob::{
+use crate::search::winprob_model::{
     features, head_names, model_chances, roll_inputs, win_chances, HeadInputs, RollInputs, WinChances, DENSE_NAMES,
     INPUTS, PSQ_INPUTS, ROLL_NAMES,
 };

@@ -35,7 +35,7 @@ pub(crate) use driver::Driven;
 pub(crate) use record::{follow, TurnFailure};
 pub(crate) use record::{parse_dice_field, parse_result};
 #[cfg(feature = "book")]
-pub use record::{RecordError, RecordInfo};
+pub use record::{RecordError, RecordHeader};
 
 use crate::{Color, Dice, Move, Outcome, Position, Step, Turns, Uci};
 
@@ -181,7 +181,7 @@ pub struct Game {
     ending: Option<Ending>,
     /// What the game record it was read from says beyond its turns.
     #[cfg(feature = "book")]
-    info: Option<Box<RecordInfo>>,
+    info: Option<Box<RecordHeader>>,
 }
 
 impl Game {

@@ -4,7 +4,7 @@
 
 use serde::Serialize;
 
-use super::search::{budget_option, js_int, MicroMove};
+use super::search_text::{budget_option, js_int, MicroMove};
 use crate::search::{Clock, Deadline, Moment};
 use crate::{
     analyze_turn as analyze, review_game as review_record, review_turn as review_one, win_probability as chances,

@@ -288,7 +288,7 @@ pub fn notation_records(text: &str) -> String {
             return format!("E{} {} {turn}{}", e.line, e.column, e.kind);
         }
     };
-    let mut json = super::json::JsonWriter::new();
+    let mut json = super::json_text::JsonWriter::new();
     json.open_array();
     for game in &games {
         let fields = match record_fields(game) {
@@ -338,7 +338,7 @@ pub fn notation_records(text: &str) -> String {
     json.finish()
 }
 
-fn write_value(json: &mut super::json::JsonWriter, value: FieldValue) {
+fn write_value(json: &mut super::json_text::JsonWriter, value: FieldValue) {
     match value {
         FieldValue::Text(t) => json.string(&t),
         FieldValue::Integer(n) => json.raw(&n.to_string()),

@@ -7,7 +7,7 @@
 //! the typed API at the crate root instead.
 //!
 //! ```
-//! use dicechess::js;
+//! use dicechess::package;
 //!
 //! let roll = "k7/8/8/8/8/8/8/R3K3 w - - 0 1 RR";
 //! assert_eq!(js::book_key(roll).as_deref(), Some("k7/8/8/8/8/8/8/R3K3 w - - RR"));
@@ -17,26 +17,26 @@
 //!
 //! [`Position`]: crate::Position
 
-mod rules;
-pub use rules::*;
+mod rules_text;
+pub use rules_text::*;
 
-pub mod game;
-pub(crate) mod json;
+pub mod game_text;
+pub(crate) mod json_text;
 
 #[cfg(feature = "search")]
-mod search;
+mod search_text;
 /// The JavaScript seed conversion (API.md §2.6), defined with the seeded stream.
 #[cfg(feature = "search")]
 pub use crate::search::seed_from_number;
 #[cfg(feature = "search")]
-pub use search::*;
+pub use search_text::*;
 
 #[cfg(feature = "book")]
-mod analysis;
+mod analysis_text;
 #[cfg(feature = "book")]
-pub use analysis::*;
+pub use analysis_text::*;
 
 #[cfg(feature = "book")]
-mod book;
+mod book_text;
 #[cfg(feature = "book")]
-pub use book::*;
+pub use book_text::*;

@@ -4,11 +4,10 @@
 
 mod bot;
 mod clock;
+pub(crate) mod deepening;
 mod equity;
 mod eval;
 mod expectimax;
-pub(crate) mod expectimax_v2;
-mod game;
 mod kcp;
 mod montecarlo;
 mod prng;
@@ -17,7 +16,8 @@ pub(crate) mod scenarios;
 pub mod stats;
 mod time;
 mod turnlist;
-pub(crate) mod winprob;
+mod untimed;
+pub(crate) mod winprob_model;
 
 pub use bot::{Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
 #[cfg(not(target_arch = "wasm32"))]
@@ -26,8 +26,8 @@ pub use clock::{Clock, Deadline, ManualClock, Moment};
 pub use equity::{estimate_equity, estimate_equity_within, Equity};
 pub use registry::{RegisterError, Registry};
 pub use turnlist::{candidate_turns, legal_turns, Turn, MAX_CANDIDATE_TURNS};
-pub(crate) use winprob::roll_chances_of;
-pub use winprob::{
+pub(crate) use winprob_model::roll_chances_of;
+pub use winprob_model::{
     model_chances, model_score, mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances,
 };
 
@@ -36,9 +36,6 @@ pub use equity::advance;
 pub(crate) use equity::{DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, MAX_PLIES, MAX_ROLLOUTS};
 pub use eval::{material, WIN};
 pub use expectimax::{chance_node, ExpectimaxBot};
-#[cfg(feature = "cli")]
-pub(crate) use game::untimed_turn;
-pub(crate) use game::{play_untimed, GameSeeds};
 pub use kcp::{kcp_numerator, rolls56};
 pub use montecarlo::{MonteCarloBot, DEFAULT_BUDGET_MS as MONTE_CARLO_DEFAULT_BUDGET_MS};
 pub use prng::{derive, seed_from_number, Rng};
@@ -50,6 +47,9 @@ pub use time::{
     JS_OVERHEAD_MS, MAX_BUDGET_MS, MIN_THINK_MS, POLICY_IDS,
 };
 pub(crate) use turnlist::{candidate_turns_until, shortest_king_captures};
+#[cfg(feature = "cli")]
+pub(crate) use untimed::untimed_turn;
+pub(crate) use untimed::{play_untimed, GameSeeds};
 
 use crate::{Color, Position, Roll, Turns};
 

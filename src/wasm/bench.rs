@@ -8,8 +8,8 @@
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use super::search::with_registry;
-use crate::search::expectimax_v2::{Config, DefaultEvaluator, ExpectimaxV2Bot};
+use super::search_exports::with_registry;
+use crate::search::deepening::{Config, DeepeningBot, DefaultEvaluator};
 use crate::search::{self, candidate_turns, ExpectimaxBot, Rng};
 use crate::{Color, Position, Role, Roll, Turns};
 
@@ -94,8 +94,8 @@ pub fn expectimax_v2_search(dfen: &str, max_nodes: f64) -> Option<String> {
 }
 
 /// The built-in `expectimax-v2` with its untimed node limit set to `max_nodes` (depth 2).
-fn v2_bot(max_nodes: u64) -> ExpectimaxV2Bot {
+fn v2_bot(max_nodes: u64) -> DeepeningBot {
     let mut config = Config::default();
     config.untimed.max_nodes = max_nodes;
-    ExpectimaxV2Bot::with_config(config, DefaultEvaluator::default())
+    DeepeningBot::with_config(config, DefaultEvaluator::default())
 }

@@ -24,7 +24,7 @@
 mod features;
 mod head;
 mod incremental;
-mod roll;
+mod roll_model;
 mod threats;
 
 use std::ops::ControlFlow;
@@ -35,7 +35,7 @@ pub use head::{
     head_names, HeadInputs, HEAD_FORMAT_VERSION, HEAD_INPUTS, HEAD_MANIFEST, HEAD_VECTORS, HEAD_WEIGHTS_SOURCE,
 };
 pub use incremental::PsqAccumulator;
-pub use roll::{
+pub use roll_model::{
     roll_estimate, roll_inputs, RollInputs, ROLL_FORMAT_VERSION, ROLL_INPUTS, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS,
     ROLL_WEIGHTS_SOURCE,
 };
