@@ -20,9 +20,13 @@ mod common;
 
 use std::hint::black_box;
 
-use dicechess::internals::{kcp_numerator, DeepeningBot, DeepeningConfig, ExpectimaxBot, Learned};
+use dicechess::search::{kcp_numerator, ExpectimaxBot};
+
+use dicechess::internals::model_chances;
+use dicechess::internals::{DeepeningBot, DeepeningConfig, Learned};
+use dicechess::search::estimate_equity;
 use dicechess::Roll;
-use dicechess::{choose_turn, estimate_equity, legal_turns, model_chances, Registry, Rng};
+use dicechess::{choose_turn, legal_turns, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};
 
 /// The node limit of the `expectimax-v2` search (as `benches/search.rs` and scripts/bench.mjs).

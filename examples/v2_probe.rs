@@ -9,8 +9,11 @@
 
 use std::time::Instant;
 
-use dicechess::internals::{rolls56, DeepeningBot, DeepeningConfig, Learned, Limits};
-use dicechess::{legal_turns, Clock as _, Deadline, Position, Rng, Roll, SystemClock, Turns};
+use dicechess::search::rolls56;
+
+use dicechess::internals::{DeepeningBot, DeepeningConfig, Learned, Limits};
+use dicechess::search::{Clock as _, SystemClock};
+use dicechess::{legal_turns, Deadline, Position, Rng, Roll, Turns};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();

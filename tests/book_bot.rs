@@ -12,17 +12,16 @@ use common::conformance::run;
 
 use std::sync::Arc;
 
-use dicechess::internals::encode_tsv;
-use dicechess::internals::{material, material_fallback};
+use dicechess::book::encode_tsv;
+use dicechess::book::{lookup, Book, BookBot, Decision};
 use dicechess::package::{get_best_move, should_bot, BestMoveOptions, DecisionOptions};
 use dicechess::package::{
     register_opening_book_bot, registry_book_total, unregister_bot, BookInput, MAX_REGISTRY_BOOK_SIZE,
 };
+use dicechess::search::{material, material_fallback};
+use dicechess::search::{Builtin, ManualClock, Moment, SystemClock};
 use dicechess::Roll;
-use dicechess::{
-    choose_turn, legal_turns, Bot, Builtin, Deadline, ManualClock, Moment, Question, Registry, Rng, SystemClock,
-};
-use dicechess::{lookup, Book, BookBot, Decision};
+use dicechess::{choose_turn, legal_turns, Bot, Deadline, Question, Registry, Rng};
 use dicechess::{Position, Turns};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
@@ -35,7 +34,7 @@ fn best(registry: &Registry, dfen: &str, algorithm: &str, seed: u64) -> diceches
 }
 
 fn clock_now(clock: &SystemClock) -> Moment {
-    use dicechess::Clock;
+    use dicechess::search::Clock;
     clock.now()
 }
 

@@ -6,9 +6,9 @@
 #![cfg(all(feature = "search", feature = "book", not(target_arch = "wasm32")))]
 
 use dicechess::package;
+use dicechess::search::{Clock, SystemClock};
 use dicechess::{
-    choose_turn, Clock, Dice, Game, GameOptions, Position, Registry, Rng, Role, Roll, Step, SystemClock, Turns, Uci,
-    MAX_LEGAL_TURNS,
+    choose_turn, Dice, Game, GameOptions, Position, Registry, Rng, Role, Roll, Step, Turns, Uci, MAX_LEGAL_TURNS,
 };
 
 /// The ring of 28 queens of the issue: 21,404,068 legal turns, no kings.
@@ -140,7 +140,7 @@ fn random_picks_what_the_list_would_give() {
 fn reviews_and_analyses_work_past_the_cap() {
     let pos = Position::from_dfen(WIDE).unwrap();
     let roll = Roll::new(&pos).unwrap();
-    let analysis = dicechess::analyze_turn(roll, None, 3);
+    let analysis = dicechess::analysis::analyze_turn(roll, None, 3);
     assert!(!analysis.hints.is_empty());
     // The last turn in canonical order is outside the sample: the review still judges it.
     let t = turns(WIDE);
@@ -155,6 +155,6 @@ fn reviews_and_analyses_work_past_the_cap() {
         }
         node = Some(step);
     }
-    let review = dicechess::review_turn(&pos, &last, dicechess::ReviewBudget::Untimed).unwrap();
+    let review = dicechess::analysis::review_turn(&pos, &last, dicechess::analysis::ReviewBudget::Untimed).unwrap();
     assert_eq!(review.played.len(), last.len());
 }

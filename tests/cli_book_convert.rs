@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 use common::book_cli::*;
 use common::cli::{fails, ok, path, run};
 use common::conformance::array;
-use dicechess::internals::fnv1a64;
+use dicechess::book::fnv1a64;
 use dicechess::Rng;
 use serde_json::Value;
 // ---------------------------------------------------------------------------------------------------

@@ -4,11 +4,11 @@
 //! a manual clock that counts its reads (no timing).
 #![cfg(all(not(target_arch = "wasm32"), feature = "search"))] // native only: wasm-pack test builds every test target for wasm32
 
-use dicechess::internals::{material_fallback, DeepeningBot, ExpectimaxBot, Learned};
-use dicechess::{
-    legal_turns, Bot, Choice, Clock, Deadline, ManualClock, Moment, Position, Registry, Rng, Roll, SearchContext, Turn,
-    Turns,
-};
+use dicechess::search::{material_fallback, ExpectimaxBot};
+
+use dicechess::internals::{DeepeningBot, Learned};
+use dicechess::search::{Clock, ManualClock, Moment};
+use dicechess::{legal_turns, Bot, Choice, Deadline, Position, Registry, Rng, Roll, SearchContext, Turn, Turns};
 
 /// The root-turn reads' period (BOTS.md §4.8).
 const EVERY: usize = 1024;

@@ -6,14 +6,12 @@
 mod common;
 
 use common::random::{played_strategy, sparse_with_kings};
-use dicechess::internals::WIN;
 use dicechess::internals::{
     DeepeningBot, DeepeningConfig as Config, Learned, Limits, Searcher, StandIn, ACCEPT_DOUBLE_FROM,
 };
-use dicechess::{
-    decide, legal_turns, Bot, Budgeting, Choice, Deadline, ManualClock, Moment, Position, Question, Registry, Rng,
-    Roll, Turn, Turns,
-};
+use dicechess::search::WIN;
+use dicechess::search::{decide, Budgeting, ManualClock, Moment};
+use dicechess::{legal_turns, Bot, Choice, Deadline, Position, Question, Registry, Rng, Roll, Turn, Turns};
 use proptest::prelude::*;
 
 fn pos(dfen: &str) -> Position {
@@ -147,7 +145,7 @@ fn decisions_follow_the_win_probability() {
     let v2 = DeepeningBot::<StandIn>::default();
     for dfen in [even, up, down] {
         let p = pos(dfen);
-        assert_eq!(ask(Question::AcceptDouble, dfen), v2.win_probability(&p) >= ACCEPT_DOUBLE_FROM);
+        assert_eq!(ask(Question::AcceptDouble, dfen), v2.expected_score(&p) >= ACCEPT_DOUBLE_FROM);
     }
 }
 

@@ -6,9 +6,8 @@
 mod common;
 
 use common::cli::{ok, run};
-use dicechess::{
-    parse_games, write_game, Color, Dice, Ending, Game, GameOptions, Move, Outcome, Position, Rng, Termination, Uci,
-};
+use dicechess::notation::{parse_games, write_game};
+use dicechess::{Color, Dice, Ending, Game, GameOptions, Move, Outcome, Position, Rng, Termination, Uci};
 
 fn dfen(text: &str) -> Position {
     Position::from_dfen(text).unwrap()
@@ -323,7 +322,7 @@ fn an_invalid_record_names_the_first_turn_that_fails() {
     let capture =
         r#"{"result":"0-1","start":"k7/8/8/8/8/8/8/R3K3 w - - 0 1","turns":[{"dice":"RPP","moves":["a1a8"]}]}"#;
     let err = Game::from_record(capture, GameOptions::default()).unwrap_err();
-    assert!(matches!(err, dicechess::RecordError::ResultMismatch { .. }), "{err}");
+    assert!(matches!(err, dicechess::record::RecordError::ResultMismatch { .. }), "{err}");
 }
 
 #[test]

@@ -170,7 +170,7 @@ mod full {
 
     /// `performance.now()`, as the wrappers pass it: the deadline's anchor.
     fn now() -> f64 {
-        use dicechess::Clock;
+        use dicechess::search::Clock;
         wasm::PerformanceClock.now().0 as f64 / 1000.0
     }
 

@@ -1,8 +1,9 @@
 //! Analysis for players (issue 13; docs/ANALYSIS.md): who is winning ([`win_probability`]), what
 //! to play ([`analyze_turn`]) and, with feature `book`, how a game went ([`review_game`]).
 //!
-//! Every value is a probability: the chances of each side from the win-probability model
-//! ([`win_chances`]) and the expected scores of `expectimax-v2`'s search (a win 1, a draw ½).
+//! Every value is a probability: the chances of each side ([`WinProbability`], the one
+//! win-probability type of the API) from the win-probability model, and the expected scores of
+//! `expectimax-v2`'s search (a win 1, a draw ½). A roll's luck is a [`RollValue`].
 
 #[cfg(feature = "book")]
 mod review;
@@ -76,7 +77,7 @@ pub struct RollValue {
     /// to `[0, 1]`; 1 for a roll that wins outright.
     pub after: f64,
     /// The model's chances after the roll's best turn (their draw share splits `after`).
-    pub best: WinChances,
+    pub(crate) best: WinChances,
 }
 
 impl RollValue {

@@ -5,7 +5,9 @@
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::{parse_games, write_games, Game, GameOptions, NotatedGame};
+use crate::{Game, GameOptions};
+
+use crate::notation::{parse_games, write_games, NotatedGame};
 
 use super::files::{read_text, write_output};
 use super::io::{Exit, Failure, Outcome, Output};

@@ -9,8 +9,10 @@ use clap::Args;
 use rayon::prelude::*;
 
 use crate::game::record::{RecordJson, TurnJson};
+use crate::notation::write_games;
+use crate::record::GameId;
 use crate::search::{GameSeeds, Registry};
-use crate::{write_games, Game, GameId, GameOptions, Position};
+use crate::{Game, GameOptions, Position};
 
 use super::args::{bot_id, pool, GameArgs, Workers};
 use super::files::{write_lines, write_output};

@@ -7,7 +7,7 @@
 //! the same way. Hostile input is bounded by the caps below and never panics.
 //!
 //! ```
-//! use dicechess::{parse_games, write_game, NotationErrorKind};
+//! use dicechess::notation::{parse_games, write_game, NotationErrorKind};
 //!
 //! let games = parse_games("1. PPN e4 d4 Nf3 1... kkk -- *").unwrap();
 //! assert_eq!(games[0].turns[0].moves[2].to_string(), "g1f3");

@@ -1,6 +1,8 @@
-//! Bots, search, time management, king-capture probability and equity (BOTS.md).
-//!
-//! The public items are re-exported at the crate root; the rest is `pub(crate)`.
+//! Bots and what they are built from (BOTS.md): the [`Bot`] trait, the [`Registry`] of built-in
+//! and custom bots, [`choose_turn`] with its clocks and deadlines, the time policies and the one
+//! budget rule, equity by rollouts, the evaluation, the 56 weighted rolls and the king-capture
+//! probability, the seeded stream, and the built-in searchers. The bot vocabulary ([`Bot`],
+//! [`Registry`], [`Choice`], [`Rng`], …) is also at the crate root.
 
 mod bot;
 mod clock;
@@ -13,6 +15,8 @@ mod montecarlo;
 mod prng;
 mod registry;
 pub(crate) mod scenarios;
+// The lab's arena statistics: reached through `internals`, not part of the bots' API.
+#[doc(hidden)]
 pub mod stats;
 mod time;
 mod turnlist;
@@ -26,12 +30,9 @@ pub use clock::{Clock, Deadline, ManualClock, Moment};
 pub use equity::{estimate_equity, estimate_equity_within, Equity};
 pub use registry::{RegisterError, Registry};
 pub use turnlist::{candidate_turns, legal_turns, Turn, MAX_CANDIDATE_TURNS};
-pub(crate) use winprob_model::roll_chances_of;
-pub use winprob_model::{
-    model_chances, model_score, mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances,
-};
+pub(crate) use winprob_model::{roll_chances, roll_chances_of, roll_estimate, win_chances, WinChances};
 
-pub use bot::win_probability;
+pub use bot::decision_odds;
 pub use equity::advance;
 pub(crate) use equity::{DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, MAX_PLIES, MAX_ROLLOUTS};
 pub use eval::{material, WIN};

@@ -50,7 +50,7 @@ pub fn review_game(record: &str, time_budget_ms: Option<f64>) -> String {
     struct Reply {
         ok: bool,
         #[serde(flatten)]
-        review: Option<crate::GameReview>,
+        review: Option<crate::analysis::GameReview>,
         #[serde(skip_serializing_if = "Option::is_none")]
         error: Option<String>,
     }

@@ -249,7 +249,7 @@ impl<E: Evaluator> DeepeningBot<E> {
 
     /// The bot's win probability for the side to move of `pos` (dice ignored): its depth-1
     /// chance node, the mean over the 56 rolls of the best turn by the evaluator.
-    pub fn win_probability(&self, pos: &Position) -> f32 {
+    pub fn expected_score(&self, pos: &Position) -> f32 {
         let mut start = *pos;
         start.set_dice(Dice::EMPTY);
         let limits = Limits { max_depth: 1, max_nodes: u64::MAX };
@@ -290,7 +290,7 @@ impl<E: Evaluator + 'static> Bot for DeepeningBot<E> {
     }
 
     fn decide(&self, question: Question, pos: &Position, _: &mut Rng) -> bool {
-        let p = || self.win_probability(pos);
+        let p = || self.expected_score(pos);
         match question {
             Question::OfferDouble => p() > OFFER_DOUBLE_ABOVE,
             Question::AcceptDouble => p() >= ACCEPT_DOUBLE_FROM,
