@@ -22,7 +22,7 @@ pub use crate::search::deepening::{
 // after a roll), its inputs, weights file, manifest and trainer vectors, which its tests check
 // against each other; players read [`crate::analysis::win_probability`].
 #[cfg(feature = "search")]
-pub use crate::search::winprob_model::{
+pub use crate::search::winprob::{
     features, head_names, model_chances, roll_chances, roll_estimate, roll_inputs, win_chances, Features, HeadInputs,
     PsqAccumulator, RollInputs, WinChances, DENSE_NAMES, FORMAT_VERSION as WINPROB_FORMAT_VERSION, HEAD_FORMAT_VERSION,
     HEAD_INPUTS, HEAD_MANIFEST, HEAD_VECTORS, HEAD_WEIGHTS_SOURCE, INPUTS, MANIFEST, PSQ_INPUTS, ROLL_FORMAT_VERSION,

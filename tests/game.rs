@@ -372,7 +372,7 @@ fn a_recorded_turn_that_fails_says_why_and_changes_nothing() {
     assert!(err.contains("follows the end of the game"), "{err}");
 }
 
-/// The package's Game functions (src/js/game.rs) over the table of games by handle.
+/// The package's Game functions (src/package/game_text.rs) over the table of games by handle.
 #[test]
 fn the_package_game_table() {
     use dicechess::package::game_text as game;

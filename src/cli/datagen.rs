@@ -1,5 +1,5 @@
 //! `dicechess datagen`: the training and held-out positions of the win-probability model
-//! (`search::winprob_model`). Seeded self-play between varied built-in bots, untimed, each game opened by
+//! (`search::winprob`). Seeded self-play between varied built-in bots, untimed, each game opened by
 //! a seeded number of random turns; a few turn-start positions are sampled per game and written
 //! with the game's result from their mover's view. Games run on a rayon pool and are written in
 //! game-index order, so a run does not depend on `--threads`.

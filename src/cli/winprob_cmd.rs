@@ -14,7 +14,7 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use crate::analysis::RollValue;
-use crate::search::winprob_model::{
+use crate::search::winprob::{
     features, head_names, model_chances, roll_inputs, win_chances, HeadInputs, RollInputs, WinChances, DENSE_NAMES,
     INPUTS, PSQ_INPUTS, ROLL_NAMES,
 };

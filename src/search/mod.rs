@@ -21,7 +21,7 @@ pub mod stats;
 mod time;
 mod turnlist;
 mod untimed;
-pub(crate) mod winprob_model;
+pub(crate) mod winprob;
 
 pub use bot::{Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
 #[cfg(not(target_arch = "wasm32"))]
@@ -30,7 +30,7 @@ pub use clock::{Clock, Deadline, ManualClock, Moment};
 pub use equity::{estimate_equity, estimate_equity_within, Equity};
 pub use registry::{RegisterError, Registry};
 pub use turnlist::{candidate_turns, legal_turns, Turn, MAX_CANDIDATE_TURNS};
-pub(crate) use winprob_model::{roll_chances, roll_chances_of, roll_estimate, win_chances, WinChances};
+pub(crate) use winprob::{roll_chances, roll_chances_of, roll_estimate, win_chances, WinChances};
 
 pub use bot::decision_odds;
 pub use equity::advance;

@@ -64,7 +64,7 @@ pub fn expectimax_search(dfen: &str, seed: f64) -> Option<f64> {
     Some(expanded)
 }
 
-/// The search's win probability ([`crate::search::winprob_model::model_chances`]) of each DFEN of `dfens` (one per line), evaluated
+/// The search's win probability ([`crate::search::winprob::model_chances`]) of each DFEN of `dfens` (one per line), evaluated
 /// `reps` times over the list after parsing it once; returns the sum of the mover's chances (so
 /// the work cannot be skipped). Time per evaluation: the call's time over `reps × lines`.
 #[wasm_bindgen]
@@ -75,7 +75,7 @@ pub fn win_chances_batch(dfens: &str, reps: f64) -> Option<f64> {
     let mut sum = 0.0f64;
     for _ in 0..reps {
         for p in &positions {
-            sum += f64::from(crate::search::winprob_model::model_chances(p).mover);
+            sum += f64::from(crate::search::winprob::model_chances(p).mover);
         }
     }
     Some(sum)

@@ -14,7 +14,7 @@ pub trait Evaluator: Send + Sync {
 /// The evaluator the built-in bot uses: the learned win probability.
 pub(crate) type DefaultEvaluator = Learned;
 
-/// The learned win probability of `crate::search::winprob_model` (issue 12): the model alone
+/// The learned win probability of `crate::search::winprob` (issue 12): the model alone
 /// (`model_score`), the search finding king captures itself.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Learned;
@@ -22,7 +22,7 @@ pub struct Learned;
 impl Evaluator for Learned {
     #[inline]
     fn score(&self, pos: &Position) -> f32 {
-        crate::search::winprob_model::model_score(pos)
+        crate::search::winprob::model_score(pos)
     }
 }
 
