@@ -25,14 +25,15 @@ use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, SamplingMode, Throughput};
-use dicechess::internals::dcb;
-use dicechess::internals::{derive, rolls56};
-use dicechess::internals::{key_hash, write_tsv, TsvEntry, WeightColumn};
-use dicechess::internals::{process_line, Aggregator, BuildOptions, Skip, UsedGame};
-use dicechess::Record;
+use dicechess::book::dcb;
+use dicechess::book::DcbRecord;
+use dicechess::book::{key_hash, write_tsv, TsvEntry, WeightColumn};
+use dicechess::book::{process_line, Aggregator, BuildOptions, UsedGame};
+use dicechess::book::{Book, DcbBook, Signature, TsvBook};
+use dicechess::record::Skip;
+use dicechess::search::{derive, rolls56};
 use dicechess::Roll;
 use dicechess::{choose_turn, Bot, Registry, Rng};
-use dicechess::{Book, DcbBook, Signature, TsvBook};
 use dicechess::{Color, Dice, Move, Position, Role};
 use serde_json::json;
 
@@ -47,7 +48,7 @@ const RECORDS: usize = 1_000_000;
 const PROBES: usize = 1 << 14;
 /// Lines of the TSV book (about 4 MB).
 const TSV_ENTRIES: usize = 60_000;
-/// The CLI's batch of lines handed to the workers (`book build`, src/cli/book/build.rs).
+/// The CLI's batch of lines handed to the workers (`book build`, src/cli/book_cmd/build_cmd.rs).
 const BATCH_LINES: usize = 4096;
 
 /// The games as JSON lines (BOOK.md §8), in game-index order, and the position at the start of
@@ -173,7 +174,7 @@ struct Corpus {
     /// index into `rolls56()`).
     keys: Vec<(String, u32, u8)>,
     /// `RECORDS` records, key after key (unsorted); `owners[i]` is the index of record `i`'s key.
-    records: Vec<Record>,
+    records: Vec<DcbRecord>,
     owners: Vec<u32>,
     /// Keys of the positions after those of the book: never in it.
     misses: Vec<(String, u32, u8)>,
@@ -236,7 +237,7 @@ fn corpus() -> &'static Corpus {
                 for j in 0..alternatives {
                     let weight = if alternatives == 1 { 1 } else { 1 + (h >> (40 + 5 * j)) as u32 % 20 };
                     let moves = turns[(first + j) % turns.len()];
-                    corpus.records.push(Record { key_hash: h, moves, weight, ..Record::default() });
+                    corpus.records.push(DcbRecord { key_hash: h, moves, weight, ..DcbRecord::default() });
                     corpus.owners.push(corpus.keys.len() as u32);
                 }
                 if alternatives > 0 {

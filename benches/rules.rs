@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dicechess::{js as api, Position, Walk};
+use dicechess::{package as api, Position, Walk};
 
 const POSITIONS: &[(&str, &str)] = &[
     ("initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),

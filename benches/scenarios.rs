@@ -13,7 +13,7 @@ use std::hint::black_box;
 use std::path::PathBuf;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use dicechess::internals::{ExpectimaxBot, MonteCarloBot};
+use dicechess::search::{ExpectimaxBot, MonteCarloBot};
 use dicechess::Roll;
 use dicechess::{choose_turn, legal_turns, Rng};
 use dicechess::{Position, Turns};

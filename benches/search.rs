@@ -17,12 +17,13 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dicechess::internals::{advance, chance_node, kcp_numerator, ExpectimaxBot, PsqAccumulator};
-use dicechess::internals::{ExpectimaxV2Bot, ExpectimaxV2Config as Config, Learned, Limits, Searcher};
+use dicechess::internals::PsqAccumulator;
+use dicechess::internals::{model_chances, roll_estimate, win_chances};
+use dicechess::internals::{DeepeningBot, DeepeningConfig as Config, Learned, Limits, Searcher};
+use dicechess::search::estimate_equity;
+use dicechess::search::{advance, chance_node, kcp_numerator, ExpectimaxBot};
 use dicechess::Roll;
-use dicechess::{
-    choose_turn, estimate_equity, legal_turns, model_chances, roll_estimate, win_chances, Bot, Registry, Rng,
-};
+use dicechess::{choose_turn, legal_turns, Bot, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};
 
 const POSITIONS: &[(&str, &str)] = &[
@@ -153,7 +154,7 @@ fn expectimax_v2(c: &mut Criterion) {
         });
     }
     let config = Config { untimed: Limits { max_depth: 2, max_nodes: 200_000 }, ..Config::default() };
-    let bot = ExpectimaxV2Bot::with_config(config, Learned);
+    let bot = DeepeningBot::with_config(config, Learned);
     for &(name, fen) in &POSITIONS[..4] {
         let roll = position(&format!("{fen} {DICE_123}"));
         let list = legal_turns(&Turns::of_position(&roll).expect("a roll with turns"));

@@ -20,9 +20,13 @@ mod common;
 
 use std::hint::black_box;
 
-use dicechess::internals::{kcp_numerator, ExpectimaxBot, ExpectimaxV2Bot, ExpectimaxV2Config, Learned};
+use dicechess::search::{kcp_numerator, ExpectimaxBot};
+
+use dicechess::internals::model_chances;
+use dicechess::internals::{DeepeningBot, DeepeningConfig, Learned};
+use dicechess::search::estimate_equity;
 use dicechess::Roll;
-use dicechess::{choose_turn, estimate_equity, legal_turns, model_chances, Registry, Rng};
+use dicechess::{choose_turn, legal_turns, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};
 
 /// The node limit of the `expectimax-v2` search (as `benches/search.rs` and scripts/bench.mjs).
@@ -78,9 +82,9 @@ fn main() {
             let (_, stats) = ExpectimaxBot::search(&pos, &legal_turns(&turns), &mut Rng::from_seed(1), None);
             expanded = black_box(stats.expanded);
         });
-        let mut config = ExpectimaxV2Config::default();
+        let mut config = DeepeningConfig::default();
         config.untimed.max_nodes = V2_NODES;
-        let v2 = ExpectimaxV2Bot::with_config(config, Learned);
+        let v2 = DeepeningBot::with_config(config, Learned);
         let (mut nodes, mut v2_rolls) = (0, 0);
         let v2_search = common::time(|| {
             let pos = parse(black_box(roll));

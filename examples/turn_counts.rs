@@ -2,7 +2,7 @@
 //! the standard start, the first turns of each game random, and counts the legal turns of every
 //! roll met (`Turns::count`). Prints, per pair and in all, the rolls counted, the largest count
 //! with its roll, and the 50th, 99th, 99.9th and 99.99th percentiles, as JSON lines. The work
-//! cap `dicechess::MAX_TURNS` is set well above the largest count this finds.
+//! cap `dicechess::notation::MAX_TURNS` is set well above the largest count this finds.
 //!
 //! `cargo run --release --example turn_counts -- <positions per pair> <seed> <white:black>...`
 

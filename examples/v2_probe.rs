@@ -9,8 +9,11 @@
 
 use std::time::Instant;
 
-use dicechess::internals::{rolls56, ExpectimaxV2Bot, ExpectimaxV2Config, Learned, Limits};
-use dicechess::{legal_turns, Clock as _, Deadline, Position, Rng, Roll, SystemClock, Turns};
+use dicechess::search::rolls56;
+
+use dicechess::internals::{DeepeningBot, DeepeningConfig, Learned, Limits};
+use dicechess::search::{Clock as _, SystemClock};
+use dicechess::{legal_turns, Deadline, Position, Rng, Roll, Turns};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -35,12 +38,10 @@ fn main() {
         .take(limit)
         .collect();
     let bot = |probe: bool| {
-        let mut config = ExpectimaxV2Config {
-            untimed: Limits { max_depth: depth, max_nodes: u64::MAX },
-            ..ExpectimaxV2Config::default()
-        };
+        let mut config =
+            DeepeningConfig { untimed: Limits { max_depth: depth, max_nodes: u64::MAX }, ..DeepeningConfig::default() };
         config.shape.probe = probe;
-        ExpectimaxV2Bot::with_config(config, Learned)
+        DeepeningBot::with_config(config, Learned)
     };
     let mut choices = [Vec::new(), Vec::new()];
     for (side, probe) in [false, true].into_iter().enumerate() {
@@ -67,7 +68,7 @@ fn main() {
 
 /// The depths the timed search's choices came from, `[depth 0 or 1, 2, 3, 4 and more]`, with
 /// probing off and on.
-fn timed_depths(rolls: &[Position], ms: u64, bot: &dyn Fn(bool) -> ExpectimaxV2Bot<Learned>) {
+fn timed_depths(rolls: &[Position], ms: u64, bot: &dyn Fn(bool) -> DeepeningBot<Learned>) {
     for probe in [false, true] {
         let b = bot(probe);
         let mut depths = [0usize; 4];

@@ -10,7 +10,7 @@
 
 use std::borrow::Cow;
 
-use dicechess::{js as api, Position};
+use dicechess::{package as api, Position};
 
 /// A check: panics when an invariant breaks on this input.
 pub type Check = fn(&[u8]);
@@ -338,8 +338,8 @@ fn collect_leaves(tree: &Tree, path: &mut Vec<String>, out: &mut Vec<Vec<String>
 /// The TSV parser and validator never panic and agree; an encodable book survives
 /// TSV → binary → TSV with the same keys, move multisets and weights (BOOK.md §7.10).
 pub fn book_tsv(data: &[u8]) {
-    use dicechess::internals::{dcb_to_tsv, encode_tsv, key_table, validate_tsv};
-    use dicechess::{DcbBook, Signature, TsvBook};
+    use dicechess::book::{dcb_to_tsv, encode_tsv, key_table, validate_tsv};
+    use dicechess::book::{DcbBook, Signature, TsvBook};
     let text = text(data);
     let parsed = TsvBook::parse(&text);
     let validation = validate_tsv(&text);
@@ -369,7 +369,7 @@ pub fn book_tsv(data: &[u8]) {
 
 /// Every line of the input as a game record: never panics, with and without the filters.
 pub fn book_games(data: &[u8]) {
-    use dicechess::internals::{process_line, Aggregator, BuildOptions};
+    use dicechess::book::{process_line, Aggregator, BuildOptions};
     let strict = BuildOptions { min_games: 1, ..BuildOptions::default() };
     let loose = BuildOptions { min_games: 1, min_rating: Some(1500.0), max_ply: 3, any_start: true };
     let mut agg = Aggregator::new();
@@ -382,15 +382,15 @@ pub fn book_games(data: &[u8]) {
     let _ = built.best_line_tsv();
     let _ = built.weighted_tsv();
     if let Ok(bytes) = built.dcb() {
-        dicechess::DcbBook::new(&bytes[..]).expect("a built book loads");
+        dicechess::book::DcbBook::new(&bytes[..]).expect("a built book loads");
     }
 }
 
 /// The binary loader never panics; a book that loads finds every record by its hash and
 /// re-encodes to the same bytes.
 pub fn book_dcb(data: &[u8]) {
-    use dicechess::internals::dcb;
-    use dicechess::DcbBook;
+    use dicechess::book::dcb;
+    use dicechess::book::DcbBook;
     let Ok(book) = DcbBook::new(data) else { return };
     let mut records: Vec<_> = book.records().collect();
     for (i, r) in records.iter().enumerate() {
@@ -514,7 +514,8 @@ fn json_string(s: &str) -> String {
 /// text again. With a DFEN (with dice) as the first line, the next lines are read as SAN micro-moves
 /// from the root of its turn tree down: each one read is written and reads back as the same move.
 pub fn notation(data: &[u8]) {
-    use dicechess::{parse_games, parse_san, to_san, write_game, Turns};
+    use dicechess::notation::{parse_games, parse_san, to_san, write_game};
+    use dicechess::Turns;
     let s = text(data);
     if let Ok(games) = parse_games(&s) {
         for game in &games {

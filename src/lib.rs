@@ -20,11 +20,22 @@
 //!   only where a pawn can take) and its dice sorted (RULES.md §13).
 //!
 //! # The API
-//! Everything is at the crate root, each name once: the rules vocabulary ([`Position`],
-//! [`Roll`], [`Turns`] and its walks, [`Move`], [`Dice`], …), with feature `search` the bots
-//! ([`Bot`], [`Registry`], [`choose_turn`], clocks, [`estimate_equity`]) and with feature `book`
-//! the opening books ([`Book`], [`BookBot`], [`lookup`]), and the errors of each. [`js`] holds the
-//! JavaScript API as text-level Rust functions; [`cli`] is the `dicechess` tool.
+//! The vocabulary is at the crate root, each name once: the rules ([`Position`], [`Roll`],
+//! [`Turns`], [`Step`], [`Move`], [`Dice`], [`Outcome`], …), a game held for a host ([`Game`])
+//! and, with feature `search`, a bot choosing a turn ([`Bot`], [`Registry`], [`choose_turn`],
+//! [`Choice`], [`Rng`], [`Deadline`]). Formats and subsystems are modules, with their caps and
+//! knobs inside:
+//!
+//! | module | what | feature |
+//! | --- | --- | --- |
+//! | [`notation`] | readable game texts and SAN-like micro-moves (NOTATION.md) | |
+//! | [`record`] | game records, one JSON object per line (BOOK.md §8) | `book` |
+//! | [`search`] | bots, clocks, time policies, equity, evaluation (BOTS.md) | `search` |
+//! | [`analysis`] | win probability, the best turns of a roll, game reviews | `search` |
+//! | [`book`] | opening books: TSV, `.dcb`, lookup, the builder (BOOK.md) | `book` |
+//! | [`package`] | the npm package's functions as text-level Rust (API.md) | |
+//! | `wasm` | the WebAssembly exports of [`package`] | `wasm` |
+//! | `cli` | the `dicechess` command-line tool | `cli` |
 //!
 //! ```
 //! use dicechess::{Position, Roll, Turns};
@@ -54,7 +65,8 @@
 //!
 //! ```
 //! # #[cfg(feature = "book")] {
-//! use dicechess::{lookup, Book, Decision, Position};
+//! use dicechess::Position;
+//! use dicechess::book::{lookup, Book, Decision};
 //!
 //! let tsv = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - BPR\tf1c4,e2e4\n";
 //! let book = Book::from_tsv(tsv).unwrap();
@@ -69,18 +81,18 @@
 #![warn(unreachable_pub)]
 
 #[cfg(feature = "search")]
-mod analysis;
+pub mod analysis;
 #[cfg(feature = "book")]
-mod book;
+pub mod book;
 mod game;
-mod notation;
+pub mod notation;
 // Public through `search` (the bots' `Rng`, `derive`, `seed_from_number`); without it a Game's
 // dice are its only use.
 #[cfg_attr(not(feature = "search"), expect(unreachable_pub, reason = "public only through `search`"))]
 mod random;
 mod rules;
 #[cfg(feature = "search")]
-mod search;
+pub mod search;
 mod sort;
 
 pub use rules::{
@@ -90,48 +102,16 @@ pub use rules::{
 };
 
 #[cfg(feature = "book")]
-pub use book::GameId;
-pub use game::{Ending, Game, GameOptions, Termination, TurnRecord, DEFAULT_TURN_CAP, HALFMOVE_DRAW};
-#[cfg(feature = "book")]
-pub use game::{RecordError, RecordInfo};
-pub use notation::{
-    parse_games, parse_san, to_san, to_san_all, write_game, write_games, NotatedGame, NotatedTurn, NotationError,
-    NotationErrorKind, SanError, TurnLabel, MAX_GAMES, MAX_TAGS, MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TEXT_BYTES,
-    MAX_TOKEN, MAX_TURNS,
-};
+pub use game::record;
+pub use game::{Ending, Game, GameOptions, Termination, TurnRecord};
 
-#[cfg(all(feature = "search", not(target_arch = "wasm32")))]
-pub use search::SystemClock;
 #[cfg(feature = "search")]
 pub use search::{
-    candidate_turns, choose_turn, decide, estimate_equity, estimate_equity_within, legal_turns, Bot, BotInfo,
-    Budgeting, Builtin, Choice, Clock, Deadline, Equity, ManualClock, Moment, Question, RegisterError, Registry, Rng,
-    SearchContext, Turn, MAX_CANDIDATE_TURNS,
-};
-#[cfg(feature = "search")]
-pub use search::{
-    model_chances, model_score, mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances,
+    choose_turn, legal_turns, Bot, BotInfo, Choice, Deadline, Question, RegisterError, Registry, Rng, SearchContext,
+    Turn,
 };
 
-#[cfg(feature = "search")]
-pub use analysis::{
-    analyze_turn, win_probability, Hint, RollValue, TurnAnalysis, WinProbability, DEFAULT_ANALYSIS_BUDGET_MS,
-    DEFAULT_TOP_N, MAX_TOP_N,
-};
-#[cfg(feature = "book")]
-pub use analysis::{
-    check_record, review_game, review_turn, GameReview, Label, ReviewBudget, ReviewError, SideSummary, TurnReview,
-    BLUNDER_FROM, INACCURACY_FROM, MISTAKE_FROM,
-};
-
-#[cfg(feature = "book")]
-pub use book::{
-    lookup, Alternative, Book, BookBot, Candidate, Candidates, DcbBook, DcbError, Decision, Issue, KeyEntry, LineError,
-    LoadError, MalformedBook, MalformedLine, MovesError, PackError, PackedBook, Record, Signature, TsvAlternative,
-    TsvBook, Validation,
-};
-
-pub mod js;
+pub mod package;
 
 #[cfg(feature = "wasm")]
 pub mod wasm;

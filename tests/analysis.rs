@@ -4,11 +4,13 @@
 
 mod common;
 
-use dicechess::internals::rolls56;
-use dicechess::{
-    analyze_turn, choose_turn, legal_turns, review_game, review_turn, win_chances, win_probability, Clock, Color,
-    Deadline, Label, ManualClock, Position, Registry, ReviewBudget, ReviewError, Rng, Roll, RollValue, Turns, Uci,
+use dicechess::analysis::{
+    analyze_turn, review_game, review_turn, win_probability, Label, ReviewBudget, ReviewError, RollValue,
 };
+use dicechess::internals::win_chances;
+use dicechess::search::rolls56;
+use dicechess::search::{Clock, ManualClock};
+use dicechess::{choose_turn, legal_turns, Color, Deadline, Position, Registry, Rng, Roll, Turns, Uci};
 
 /// The turn starts (no dice) of a few seeded games between `greedy` bots.
 fn positions(games: usize, seed: u64) -> Vec<Position> {

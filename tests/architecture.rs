@@ -531,6 +531,6 @@ fn the_graph_sees_the_imports_it_checks() {
     assert!(has("cli/arena.rs", "cli/shard.rs"), "a `use super::…` between siblings");
     assert!(has("book/tsv.rs", "sort.rs"), "a `crate::…` path in an expression");
     assert!(has("cli/arena_json.rs", "search/stats.rs"), "a `use crate::…` of a module");
-    assert!(has("cli/game.rs", "rules/position.rs"), "a root re-export (`crate::Position`)");
+    assert!(has("cli/players.rs", "rules/position.rs"), "a root re-export (`crate::Position`)");
     assert!(named.len() > 100, "only {} edges read", named.len());
 }

@@ -7,11 +7,11 @@
 mod common;
 
 use common::random::sparse_with_kings;
-use dicechess::internals::{encode_tsv, validate_tsv};
-use dicechess::internals::{judge, Judging, Playout};
-use dicechess::internals::{process_line, Aggregator, BuildOptions};
+use dicechess::book::{encode_tsv, validate_tsv};
+use dicechess::book::{judge, Judging, Playout};
+use dicechess::book::{process_line, Aggregator, BuildOptions};
+use dicechess::book::{Book, DcbBook, Signature, TsvBook};
 use dicechess::{legal_turns, Registry, Rng};
-use dicechess::{Book, DcbBook, Signature, TsvBook};
 use dicechess::{Color, Dice, Position, Role, Turns};
 use proptest::prelude::*;
 

@@ -12,30 +12,29 @@ use common::conformance::run;
 
 use std::sync::Arc;
 
-use dicechess::internals::encode_tsv;
-use dicechess::internals::{material, material_fallback};
-use dicechess::js::{get_best_move, should_bot, BestMoveOptions, DecisionOptions};
-use dicechess::js::{
+use dicechess::book::encode_tsv;
+use dicechess::book::{lookup, Book, BookBot, Decision};
+use dicechess::package::{get_best_move, should_bot, BestMoveOptions, DecisionOptions};
+use dicechess::package::{
     register_opening_book_bot, registry_book_total, unregister_bot, BookInput, MAX_REGISTRY_BOOK_SIZE,
 };
+use dicechess::search::{material, material_fallback};
+use dicechess::search::{Builtin, ManualClock, Moment, SystemClock};
 use dicechess::Roll;
-use dicechess::{
-    choose_turn, legal_turns, Bot, Builtin, Deadline, ManualClock, Moment, Question, Registry, Rng, SystemClock,
-};
-use dicechess::{lookup, Book, BookBot, Decision};
+use dicechess::{choose_turn, legal_turns, Bot, Deadline, Question, Registry, Rng};
 use dicechess::{Position, Turns};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R";
 
-fn best(registry: &Registry, dfen: &str, algorithm: &str, seed: u64) -> dicechess::js::BestMove {
+fn best(registry: &Registry, dfen: &str, algorithm: &str, seed: u64) -> dicechess::package::BestMove {
     let options = BestMoveOptions { algorithm: Some(algorithm.into()), seed: Some(seed), ..Default::default() };
     let clock = SystemClock::new();
     get_best_move(registry, dfen, &options, &clock, clock_now(&clock))
 }
 
 fn clock_now(clock: &SystemClock) -> Moment {
-    use dicechess::Clock;
+    use dicechess::search::Clock;
     clock.now()
 }
 

@@ -10,13 +10,14 @@
 mod common;
 
 use common::random::{played_strategy, sparse_with_kings, Mix};
-use dicechess::internals::{encode_tsv, validate_tsv};
-use dicechess::js::{
+use dicechess::book::{encode_tsv, validate_tsv};
+use dicechess::book::{lookup, Book, Candidate, Candidates, Decision, PackedBook, Signature, TsvBook};
+use dicechess::package::{
     get_best_move, register_opening_book_bot, registry_books, unregister_bot, BestMoveOptions, BookInput,
     MAX_BOOK_DEPTH, MAX_ISSUE_CHARS, MAX_REGISTRY_BOOK_ENTRIES, MAX_REGISTRY_BOOK_SIZE, MAX_REPORTED,
 };
-use dicechess::{choose_turn, Bot, Deadline, ManualClock, Moment, Registry, Rng, SystemClock};
-use dicechess::{lookup, Book, Candidate, Candidates, Decision, PackedBook, Signature, TsvBook};
+use dicechess::search::{ManualClock, Moment, SystemClock};
+use dicechess::{choose_turn, Bot, Deadline, Registry, Rng};
 use dicechess::{Move, Position, Roll, Step, Turns, Walk};
 use proptest::prelude::*;
 use std::ops::ControlFlow;
@@ -249,7 +250,7 @@ fn packed_book_is_compact() {
 fn best(registry: &Registry, dfen: &str, algorithm: &str) -> Vec<String> {
     let options = BestMoveOptions { algorithm: Some(algorithm.into()), seed: Some(7), ..Default::default() };
     let clock = SystemClock::new();
-    get_best_move(registry, dfen, &options, &clock, dicechess::Clock::now(&clock)).uci()
+    get_best_move(registry, dfen, &options, &clock, dicechess::search::Clock::now(&clock)).uci()
 }
 
 /// Issue 18 item 1: `a` over greedy, then `a` over `a` again and again: the 16th book is the last
@@ -427,7 +428,7 @@ fn book_over_timed_bots_on_the_queen_roll() {
 }
 
 fn clock_reads(clock: &ManualClock) -> u64 {
-    dicechess::Clock::now(clock).0 / 1000
+    dicechess::search::Clock::now(clock).0 / 1000
 }
 
 /// The same through `getBestMove` on the system clock: the time of each, printed (not asserted:
@@ -449,7 +450,7 @@ fn book_over_timed_bots_on_the_queen_roll_timed() {
             };
             let clock = SystemClock::new();
             let started = std::time::Instant::now();
-            let r = get_best_move(&registry, QUEENS, &options, &clock, dicechess::Clock::now(&clock));
+            let r = get_best_move(&registry, QUEENS, &options, &clock, dicechess::search::Clock::now(&clock));
             println!("{base}/{id}: {:?} {:?}", started.elapsed(), r.uci());
             assert_eq!(r.uci().len(), 3);
         }

@@ -10,8 +10,8 @@ mod common;
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-use dicechess::internals::validate_tsv;
-use dicechess::{Book, PackedBook};
+use dicechess::book::validate_tsv;
+use dicechess::book::{Book, PackedBook};
 
 struct Counting;
 

@@ -5,10 +5,10 @@
 
 #![cfg(all(feature = "search", feature = "book", not(target_arch = "wasm32")))]
 
-use dicechess::js;
+use dicechess::package;
+use dicechess::search::{Clock, SystemClock};
 use dicechess::{
-    choose_turn, Clock, Dice, Game, GameOptions, Position, Registry, Rng, Role, Roll, Step, SystemClock, Turns, Uci,
-    MAX_LEGAL_TURNS,
+    choose_turn, Dice, Game, GameOptions, Position, Registry, Rng, Role, Roll, Step, Turns, Uci, MAX_LEGAL_TURNS,
 };
 
 /// The ring of 28 queens of the issue: 21,404,068 legal turns, no kings.
@@ -36,37 +36,37 @@ fn turns(dfen: &str) -> Turns {
 
 #[test]
 fn past_the_cap_the_tree_is_null_and_the_count_exact() {
-    assert_eq!(js::count_legal_turns(RING), 21_404_068);
-    assert_eq!(js::count_legal_turns(WIDE), 5_602_606);
-    assert_eq!(js::count_legal_turns(WIDE_CAPTURE), 1_094_642);
+    assert_eq!(package::count_legal_turns(RING), 21_404_068);
+    assert_eq!(package::count_legal_turns(WIDE), 5_602_606);
+    assert_eq!(package::count_legal_turns(WIDE_CAPTURE), 1_094_642);
     for dfen in [RING, WIDE, WIDE_CAPTURE] {
         assert!(turns(dfen).exceeds_cap(), "{dfen}");
-        assert_eq!(js::legal_turn_tree_json(dfen), "null", "{dfen}");
-        assert_eq!(js::legal_turn_tree_codes(dfen), None, "{dfen}");
+        assert_eq!(package::legal_turn_tree_json(dfen), "null", "{dfen}");
+        assert_eq!(package::legal_turn_tree_codes(dfen), None, "{dfen}");
     }
     // The neutral values are unchanged: `{}` and 0 for a pass, no dice or invalid input.
     for dfen in ["8/8/8/8/8/8/8/8 w - - 0 1 QQQ", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", "x"] {
-        assert_eq!(js::legal_turn_tree_json(dfen), "{}", "{dfen}");
-        assert_eq!(js::legal_turn_tree_codes(dfen), Some(vec![]), "{dfen}");
-        assert_eq!(js::count_legal_turns(dfen), 0, "{dfen}");
+        assert_eq!(package::legal_turn_tree_json(dfen), "{}", "{dfen}");
+        assert_eq!(package::legal_turn_tree_codes(dfen), Some(vec![]), "{dfen}");
+        assert_eq!(package::count_legal_turns(dfen), 0, "{dfen}");
     }
 }
 
 #[test]
 fn below_the_cap_the_tree_has_every_counted_turn() {
-    let tree: serde_json::Value = serde_json::from_str(&js::legal_turn_tree_json(WIDEST_PLAYED)).unwrap();
+    let tree: serde_json::Value = serde_json::from_str(&package::legal_turn_tree_json(WIDEST_PLAYED)).unwrap();
     assert_eq!(leaves(&tree), 151_146);
-    assert_eq!(js::count_legal_turns(WIDEST_PLAYED), 151_146);
+    assert_eq!(package::count_legal_turns(WIDEST_PLAYED), 151_146);
     const { assert!(151_146 * 6 < MAX_LEGAL_TURNS, "the cap is well above real play") };
 }
 
 #[test]
 fn playable_dice_are_read_without_listing_the_turns() {
-    assert_eq!(js::playable_dice(RING, None).as_deref(), Some("QQQ"));
-    assert_eq!(js::playable_dice(RING, Some(&["a1b2"])).as_deref(), Some("QQ"));
-    assert_eq!(js::playable_dice(RING, Some(&["a1b2", "b2c3"])).as_deref(), Some("Q"));
-    assert_eq!(js::playable_dice(WIDE, Some(&["a1b2", "b2c3", "c3d4"])).as_deref(), Some(""));
-    assert_eq!(js::playable_dice(RING, Some(&["a1a2"])), None, "a1a2 is not a move");
+    assert_eq!(package::playable_dice(RING, None).as_deref(), Some("QQQ"));
+    assert_eq!(package::playable_dice(RING, Some(&["a1b2"])).as_deref(), Some("QQ"));
+    assert_eq!(package::playable_dice(RING, Some(&["a1b2", "b2c3"])).as_deref(), Some("Q"));
+    assert_eq!(package::playable_dice(WIDE, Some(&["a1b2", "b2c3", "c3d4"])).as_deref(), Some(""));
+    assert_eq!(package::playable_dice(RING, Some(&["a1a2"])), None, "a1a2 is not a move");
 }
 
 #[test]
@@ -76,11 +76,11 @@ fn a_game_past_the_cap_gives_a_null_tree_and_still_plays() {
     let queens = Dice::EMPTY.with(Role::Queen).and_then(|d| d.with(Role::Queen)).and_then(|d| d.with(Role::Queen));
     assert!(game.roll(queens.unwrap()));
     let (turns, node, spent) = game.tree().unwrap();
-    assert_eq!(js::turn_subtree_json(turns, node, spent), "null");
-    assert_eq!(js::turn_subtree_codes(turns, node, spent), None);
+    assert_eq!(package::turn_subtree_json(turns, node, spent), "null");
+    assert_eq!(package::turn_subtree_codes(turns, node, spent), None);
     assert!(game.play("a1b2".parse().unwrap()));
     let (turns, node, spent) = game.tree().unwrap();
-    let below: serde_json::Value = serde_json::from_str(&js::turn_subtree_json(turns, node, spent)).unwrap();
+    let below: serde_json::Value = serde_json::from_str(&package::turn_subtree_json(turns, node, spent)).unwrap();
     assert_eq!(leaves(&below), turns.count_below(node, spent), "the turns through a1b2");
     assert!(turns.count_below(node, spent) > 1_000);
 }
@@ -93,14 +93,14 @@ fn every_bot_plays_a_legal_turn_past_the_cap() {
     for dfen in [WIDE, WIDE_CAPTURE] {
         let t = turns(dfen);
         for bot in registry.bots() {
-            let options = js::BestMoveOptions {
+            let options = package::BestMoveOptions {
                 algorithm: Some(bot.id.clone()),
                 time_budget_ms: Some(100.0),
                 seed: Some(1),
                 ..Default::default()
             };
             let clock = SystemClock::new();
-            let best = js::get_best_move(&registry, dfen, &options, &clock, clock.now());
+            let best = package::get_best_move(&registry, dfen, &options, &clock, clock.now());
             let ucis: Vec<Uci> = best
                 .moves
                 .iter()
@@ -140,7 +140,7 @@ fn random_picks_what_the_list_would_give() {
 fn reviews_and_analyses_work_past_the_cap() {
     let pos = Position::from_dfen(WIDE).unwrap();
     let roll = Roll::new(&pos).unwrap();
-    let analysis = dicechess::analyze_turn(roll, None, 3);
+    let analysis = dicechess::analysis::analyze_turn(roll, None, 3);
     assert!(!analysis.hints.is_empty());
     // The last turn in canonical order is outside the sample: the review still judges it.
     let t = turns(WIDE);
@@ -154,6 +154,6 @@ fn reviews_and_analyses_work_past_the_cap() {
         }
         node = Some(step);
     }
-    let review = dicechess::review_turn(&pos, &last, dicechess::ReviewBudget::Untimed).unwrap();
+    let review = dicechess::analysis::review_turn(&pos, &last, dicechess::analysis::ReviewBudget::Untimed).unwrap();
     assert_eq!(review.played.len(), last.len());
 }

@@ -15,7 +15,7 @@ use std::path::Path;
 use common::book_cli::*;
 use common::cli::{code, fails, ok, path, read_json, run, stderr, stdout};
 use common::conformance::array;
-use dicechess::internals::fnv1a64;
+use dicechess::book::fnv1a64;
 use serde_json::Value;
 // ---------------------------------------------------------------------------------------------------
 // book build

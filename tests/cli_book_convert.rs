@@ -2,7 +2,7 @@
 //! §11.4, §11.5), checked against the conformance vectors of `../shared/conformance/book/` (read at
 //! test time, never copied) and the exit codes of §11.1; `book build` and `book validate` are in
 //! tests/cli_book.rs. Only formatting the spec leaves open (the probe's text layout) follows
-//! src/cli/book/probe.rs.
+//! src/cli/book_cmd/probe.rs.
 #![cfg(all(not(target_arch = "wasm32"), feature = "book"))] // native only: wasm-pack test builds every test target for wasm32
 #![cfg(all(feature = "cli", feature = "book"))]
 
@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicUsize, Ordering::SeqCst};
 use common::book_cli::*;
 use common::cli::{fails, ok, path, run};
 use common::conformance::array;
-use dicechess::internals::fnv1a64;
+use dicechess::book::fnv1a64;
 use dicechess::Rng;
 use serde_json::Value;
 // ---------------------------------------------------------------------------------------------------

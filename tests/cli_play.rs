@@ -300,8 +300,8 @@ fn distill_warns_in_one_line_when_the_book_comes_out_empty_and_still_succeeds() 
 
 #[test]
 fn distill_search_mode_gives_every_decidable_roll_of_the_kept_positions_one_searched_turn() {
-    use dicechess::internals::fnv1a64;
-    use dicechess::internals::{derive, rolls56};
+    use dicechess::book::fnv1a64;
+    use dicechess::search::{derive, rolls56};
     use dicechess::{choose_turn, Registry, Rng};
     use dicechess::{Position, Roll, Turns};
 
@@ -348,7 +348,7 @@ fn distill_search_mode_gives_every_decidable_roll_of_the_kept_positions_one_sear
 
 #[test]
 fn distill_judges_turns_by_playouts_from_a_custom_start() {
-    use dicechess::Book;
+    use dicechess::book::Book;
 
     // White is a rook up; Black's pawn on d2 attacks White's king (playout judging, docs/BOOKS.md).
     let start = "8/8/8/8/8/4k3/PP1p4/4K2R w - - 0 1";

@@ -14,12 +14,12 @@ use std::fs;
 
 use common::book_cases::{self as v, SUITE};
 use common::conformance::{run, Check};
-use dicechess::internals::{dcb_to_tsv, encode_tsv, fnv1a64, key_table, validate_tsv};
-use dicechess::internals::{process_line, Aggregator, BuildOptions, BuiltBook};
-use dicechess::js::book_key;
+use dicechess::book::DcbRecord;
+use dicechess::book::{dcb_to_tsv, encode_tsv, fnv1a64, key_table, validate_tsv};
+use dicechess::book::{lookup, Book, DcbBook, Decision, Signature, TsvBook};
+use dicechess::book::{process_line, Aggregator, BuildOptions, BuiltBook};
+use dicechess::package::book_key;
 use dicechess::Position;
-use dicechess::Record;
-use dicechess::{lookup, Book, DcbBook, Decision, Signature, TsvBook};
 
 /// Every file this suite knows; `all_files_are_covered` fails when the folder differs.
 const FILES: &[&str] = &[
@@ -47,7 +47,7 @@ fn ucis<T: ToString>(moves: &[T]) -> Vec<String> {
     moves.iter().map(ToString::to_string).collect()
 }
 
-fn record_of(r: &Record) -> v::Record {
+fn record_of(r: &DcbRecord) -> v::Record {
     let sig = Signature::unpack(r.moves).expect("a loaded record has valid moves");
     v::Record {
         key_hash: format!("{:016x}", r.key_hash),
@@ -187,7 +187,7 @@ fn validate_vectors() {
             check.eq(&format!("text of line {}", i.line), Some(i.text.as_str()), lines.get(i.line - 1).copied());
             check.that(!i.reason.is_empty(), || format!("line {}: empty reason", i.line));
         }
-        let issues = |list: &[dicechess::Issue]| -> Vec<v::IssueAt> {
+        let issues = |list: &[dicechess::book::Issue]| -> Vec<v::IssueAt> {
             list.iter().map(|i| v::IssueAt { line: i.line, code: i.code.to_string() }).collect()
         };
         let got = v::Validation {
@@ -270,7 +270,7 @@ fn build(input: &str, options: &BuildOptions) -> (BuiltBook, Vec<v::Skipped>) {
     let mut skipped = Vec::new();
     for (i, line) in data.split(|&b| b == b'\n').enumerate() {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if dicechess::internals::is_blank(line) {
+        if dicechess::book::is_blank(line) {
             continue;
         }
         let outcome = process_line(line, options);
@@ -306,7 +306,7 @@ fn build_vectors() {
         check.eq("tsv", built.best_line_tsv(), case.tsv.clone());
         check.eq("weightedTsv", built.weighted_tsv(), case.weighted_tsv.clone());
         let keys: HashMap<u64, &str> =
-            built.entries.iter().map(|e| (dicechess::internals::key_hash(&e.key), e.key.as_str())).collect();
+            built.entries.iter().map(|e| (dicechess::book::key_hash(&e.key), e.key.as_str())).collect();
         if let Some(records) = check.ok("records", built.records()) {
             let records: Vec<v::KeyedRecord> = records
                 .iter()

@@ -12,14 +12,15 @@ use std::collections::{BTreeMap, HashMap};
 use common::conformance::{run, Check};
 use common::search_cases::{self as v, SUITE};
 use dicechess::internals::stats::{self, SprtParams, Trinomial};
-use dicechess::internals::{
+use dicechess::package as api;
+use dicechess::package::seed_from_number;
+use dicechess::package::{BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
+use dicechess::search::{
     budget, budget_ms, kcp_numerator, moves_to_go, policy_by_id, ClockState, MonteCarloBot, TimePolicy,
 };
-use dicechess::js as api;
-use dicechess::js::seed_from_number;
-use dicechess::js::{BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
+use dicechess::search::{ManualClock, Moment};
 use dicechess::Roll;
-use dicechess::{choose_turn, legal_turns, Choice, ManualClock, Moment, Question, Registry, Rng};
+use dicechess::{choose_turn, legal_turns, Choice, Question, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};
 
 const FILES: &[&str] = &[
@@ -67,7 +68,7 @@ fn prng() {
     });
     assert_eq!(n, 6);
     let n = run("prng.json derive", &data.derive, |d, check| {
-        check.eq("derivedHex", hex64(dicechess::internals::derive(d.s, d.n)), d.derived_hex.clone());
+        check.eq("derivedHex", hex64(dicechess::search::derive(d.s, d.n)), d.derived_hex.clone());
     });
     assert_eq!(n, 5);
     // Non-finite seeds mean "no seed".
@@ -170,20 +171,20 @@ fn time_policy() {
         ("BaseMovesToGo", 30.0),
         ("MinMovesToGo", 12.0),
         ("MaxFraction", 0.2),
-        ("MinThinkMs", dicechess::internals::MIN_THINK_MS as f64),
+        ("MinThinkMs", dicechess::search::MIN_THINK_MS as f64),
         ("PanicThresholdMs", 2000.0),
         ("PanicBudgetMs", 200.0),
-        ("JsOverheadMs", dicechess::internals::JS_OVERHEAD_MS as f64),
-        ("ArenaOverheadMs", dicechess::internals::ARENA_OVERHEAD_MS as f64),
-        ("MaxBudgetMs", dicechess::internals::MAX_BUDGET_MS as f64),
-        ("MonteCarloDefaultBudgetMs", dicechess::internals::MONTE_CARLO_DEFAULT_BUDGET_MS as f64),
+        ("JsOverheadMs", dicechess::search::JS_OVERHEAD_MS as f64),
+        ("ArenaOverheadMs", dicechess::search::ARENA_OVERHEAD_MS as f64),
+        ("MaxBudgetMs", dicechess::search::MAX_BUDGET_MS as f64),
+        ("MonteCarloDefaultBudgetMs", dicechess::search::MONTE_CARLO_DEFAULT_BUDGET_MS as f64),
     ];
     let got: BTreeMap<String, f64> = consts.iter().map(|&(k, x)| (k.to_owned(), x)).collect();
     let want: BTreeMap<String, f64> = data.constants.iter().map(|(k, x)| (k.clone(), x.0)).collect();
     assert_eq!(got, want, "constants");
     let knots: Vec<(i32, f64)> = data.empirical_knots.iter().map(|&(m, x)| (m, x.0)).collect();
-    assert_eq!(knots, dicechess::internals::EMPIRICAL_KNOTS.to_vec(), "empiricalKnots");
-    assert_eq!(data.policies, dicechess::internals::POLICY_IDS.to_vec(), "policies");
+    assert_eq!(knots, dicechess::search::EMPIRICAL_KNOTS.to_vec(), "empiricalKnots");
+    assert_eq!(data.policies, dicechess::search::POLICY_IDS.to_vec(), "policies");
     let n = run("time_policy.json cases", &data.cases, |c, check| {
         let Some(policy) = policy_by_id(&c.policy) else { return check.fail("unknown policy") };
         let clock = clock_of(&c.clock);
@@ -276,7 +277,7 @@ fn check_decisions(monte_carlo: bool) {
     let answered = std::sync::atomic::AtomicUsize::new(0);
     let n = run("decisions.json", &data.cases, |c, check| {
         let Some(pos) = check.ok("dfen", Position::from_dfen(&c.dfen)) else { return };
-        let (e, p) = dicechess::internals::win_probability(&pos);
+        let (e, p) = dicechess::search::decision_odds(&pos);
         check.eq("evaluation", e, c.evaluation);
         check.that((p - c.win_probability).abs() <= 5e-7, || format!("winProbability {p} vs {}", c.win_probability));
         check.eq("bots", c.expected.len(), 7);
@@ -556,7 +557,7 @@ fn every_bot_returns_a_legal_turn() {
     let mut positions = Vec::new();
     let mut pos = Position::initial();
     while positions.len() < 40 {
-        if !dicechess::internals::advance(&mut pos, &mut rng) || pos.halfmove_clock() >= 100 {
+        if !dicechess::search::advance(&mut pos, &mut rng) || pos.halfmove_clock() >= 100 {
             pos = Position::initial();
             continue;
         }

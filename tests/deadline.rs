@@ -4,11 +4,11 @@
 //! a manual clock that counts its reads (no timing).
 #![cfg(all(not(target_arch = "wasm32"), feature = "search"))] // native only: wasm-pack test builds every test target for wasm32
 
-use dicechess::internals::{material_fallback, ExpectimaxBot, ExpectimaxV2Bot, Learned};
-use dicechess::{
-    legal_turns, Bot, Choice, Clock, Deadline, ManualClock, Moment, Position, Registry, Rng, Roll, SearchContext, Turn,
-    Turns,
-};
+use dicechess::search::{material_fallback, ExpectimaxBot};
+
+use dicechess::internals::{DeepeningBot, Learned};
+use dicechess::search::{Clock, ManualClock, Moment};
+use dicechess::{legal_turns, Bot, Choice, Deadline, Position, Registry, Rng, Roll, SearchContext, Turn, Turns};
 
 /// The root-turn reads' period (BOTS.md §4.8).
 const EVERY: usize = 1024;
@@ -77,7 +77,7 @@ fn an_interrupted_merge_counts_the_turns_scored() {
     assert_eq!(choice, material_fallback(&pos, &turns[..2 * EVERY]));
 
     let clock = counting_clock();
-    let v2 = ExpectimaxV2Bot::<Learned>::default();
+    let v2 = DeepeningBot::<Learned>::default();
     let (choice, stats) = v2.search(&pos, &turns, Some(Deadline { clock: &clock, at: Moment(2) }));
     assert_eq!((stats.depth, stats.evals), (0, 0));
     assert_eq!(stats.candidates, distinct(2 * EVERY));

@@ -6,14 +6,12 @@
 mod common;
 
 use common::random::{played_strategy, sparse_with_kings};
-use dicechess::internals::WIN;
 use dicechess::internals::{
-    ExpectimaxV2Bot, ExpectimaxV2Config as Config, Learned, Limits, Searcher, StandIn, ACCEPT_DOUBLE_FROM,
+    DeepeningBot, DeepeningConfig as Config, Learned, Limits, Searcher, StandIn, ACCEPT_DOUBLE_FROM,
 };
-use dicechess::{
-    decide, legal_turns, Bot, Budgeting, Choice, Deadline, ManualClock, Moment, Position, Question, Registry, Rng,
-    Roll, Turn, Turns,
-};
+use dicechess::search::WIN;
+use dicechess::search::{decide, Budgeting, ManualClock, Moment};
+use dicechess::{legal_turns, Bot, Choice, Deadline, Position, Question, Registry, Rng, Roll, Turn, Turns};
 use proptest::prelude::*;
 
 fn pos(dfen: &str) -> Position {
@@ -34,9 +32,9 @@ fn legal(p: &Position) -> Vec<Vec<String>> {
 }
 
 /// A bot bounded by depth and nodes (untimed).
-fn bot(max_depth: u8, max_nodes: u64) -> ExpectimaxV2Bot<StandIn> {
+fn bot(max_depth: u8, max_nodes: u64) -> DeepeningBot<StandIn> {
     let config = Config { untimed: Limits { max_depth, max_nodes }, ..Config::default() };
-    ExpectimaxV2Bot::with_config(config, StandIn)
+    DeepeningBot::with_config(config, StandIn)
 }
 
 const ROLLS: &[&str] = &[
@@ -67,7 +65,7 @@ fn untimed_searches_repeat_exactly_whatever_the_seed() {
 /// shows here first.
 #[test]
 fn pinned_untimed_choices() {
-    let stand_in = ExpectimaxV2Bot::<StandIn>::default();
+    let stand_in = DeepeningBot::<StandIn>::default();
     let b: &dyn Bot = &stand_in;
     let play = |dfen: &str| uci(&choose(b, &pos(dfen), &mut Rng::from_seed(7), None));
     // The pawn is worth the back-rank risk (Black needs two rook dice: 16 rolls in 216).
@@ -115,7 +113,7 @@ fn a_deadline_stops_the_search() {
     let choice = choose(b, &pos(ROLLS[2]), &mut Rng::from_seed(1), Some(deadline));
     assert_eq!((uci(&choice), choice.score), (vec!["a1a7".to_owned()], 0));
     // The statistics show where it stopped: a deadline a few reads away interrupts depth 2.
-    let v2 = ExpectimaxV2Bot::<StandIn>::default();
+    let v2 = DeepeningBot::<StandIn>::default();
     let p = pos(ROLLS[1]);
     let list = legal_turns(&Turns::of_position(&p).expect("turns"));
     let clock = ManualClock::new(0, 1);
@@ -144,10 +142,10 @@ fn decisions_follow_the_win_probability() {
     // King against king is a dead draw: offer one.
     assert!(ask(Question::OfferDraw, "8/8/3k4/8/8/3K4/8/8 w - - 0 1"));
     // The take threshold is the documented one, on the bot's own probability.
-    let v2 = ExpectimaxV2Bot::<StandIn>::default();
+    let v2 = DeepeningBot::<StandIn>::default();
     for dfen in [even, up, down] {
         let p = pos(dfen);
-        assert_eq!(ask(Question::AcceptDouble, dfen), v2.win_probability(&p) >= ACCEPT_DOUBLE_FROM);
+        assert_eq!(ask(Question::AcceptDouble, dfen), v2.expected_score(&p) >= ACCEPT_DOUBLE_FROM);
     }
 }
 
@@ -175,7 +173,7 @@ proptest! {
         let legal = legal(&p);
         let b = bot(2, 5_000);
         let clock = ManualClock::new(0, 1);
-        let timed = ExpectimaxV2Bot::<StandIn>::default();
+        let timed = DeepeningBot::<StandIn>::default();
         let deadline = Deadline { clock: &clock, at: Moment(reads) };
         let choices = [
             choose(&b, &p, &mut Rng::from_seed(1), None),

@@ -6,9 +6,8 @@
 mod common;
 
 use common::cli::{ok, run};
-use dicechess::{
-    parse_games, write_game, Color, Dice, Ending, Game, GameOptions, Move, Outcome, Position, Rng, Termination, Uci,
-};
+use dicechess::notation::{parse_games, write_game};
+use dicechess::{Color, Dice, Ending, Game, GameOptions, Move, Outcome, Position, Rng, Termination, Uci};
 
 fn dfen(text: &str) -> Position {
     Position::from_dfen(text).unwrap()
@@ -323,7 +322,7 @@ fn an_invalid_record_names_the_first_turn_that_fails() {
     let capture =
         r#"{"result":"0-1","start":"k7/8/8/8/8/8/8/R3K3 w - - 0 1","turns":[{"dice":"RPP","moves":["a1a8"]}]}"#;
     let err = Game::from_record(capture, GameOptions::default()).unwrap_err();
-    assert!(matches!(err, dicechess::RecordError::ResultMismatch { .. }), "{err}");
+    assert!(matches!(err, dicechess::record::RecordError::ResultMismatch { .. }), "{err}");
 }
 
 #[test]
@@ -373,10 +372,10 @@ fn a_recorded_turn_that_fails_says_why_and_changes_nothing() {
     assert!(err.contains("follows the end of the game"), "{err}");
 }
 
-/// The package's Game functions (src/js/game.rs) over the table of games by handle.
+/// The package's Game functions (src/package/game_text.rs) over the table of games by handle.
 #[test]
 fn the_package_game_table() {
-    use dicechess::js::game;
+    use dicechess::package::game_text as game;
     let h = game::create(None, Some(7), GameOptions::default());
     assert!(h > 0);
     let state = game::state(h).unwrap();

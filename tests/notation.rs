@@ -3,9 +3,11 @@
 //! hostile inputs. `DICECHESS_NOTATION_GAMES=10000` runs the game round trip on more games.
 #![cfg(feature = "search")]
 
-use dicechess::{
-    choose_turn, parse_games, parse_san, to_san, write_game, write_games, NotatedGame, NotatedTurn, NotationError,
-    NotationErrorKind as E, Outcome, Position, Registry, Rng, Role, Roll, SanError, Step, Turns, MAX_TEXT_BYTES,
+use dicechess::{choose_turn, Outcome, Position, Registry, Rng, Role, Roll, Step, Turns};
+
+use dicechess::notation::{
+    parse_games, parse_san, to_san, write_game, write_games, NotatedGame, NotatedTurn, NotationError,
+    NotationErrorKind as E, SanError, MAX_TEXT_BYTES,
 };
 
 /// Plays game `seed` between two built-in bots from the standard start, at most `cap` turns.
@@ -295,7 +297,7 @@ fn dice(field: &str) -> dicechess::Dice {
 #[test]
 fn hostile_inputs_fail_without_panicking() {
     assert_eq!(at(&" ".repeat(MAX_TEXT_BYTES + 1)).2, E::TextTooLong);
-    let many = "* ".repeat(dicechess::MAX_GAMES + 1);
+    let many = "* ".repeat(dicechess::notation::MAX_GAMES + 1);
     assert_eq!(at(&many).2, E::TooManyGames);
     assert_eq!(at(&format!("1. {} *", "P".repeat(100))).2, E::TokenTooLong);
     assert_eq!(at(&format!("{}. PNB *", "9".repeat(100))).2, E::TokenTooLong);

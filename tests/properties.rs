@@ -6,7 +6,7 @@
 mod common;
 
 use common::random::{played_strategy, sparse_position, sparse_with_kings};
-use dicechess::js as api;
+use dicechess::package as api;
 use dicechess::{perft, Color, Dice, Move, Piece, Position, Role, Square, Turns, Walk};
 use proptest::prelude::*;
 use std::ops::ControlFlow;

@@ -18,11 +18,12 @@ mod common;
 use std::collections::HashSet;
 
 use common::random::{played_strategy, sparse_with_kings};
-use dicechess::internals::WIN;
-use dicechess::js as api;
-use dicechess::js::EquityOptions;
+use dicechess::package as api;
+use dicechess::package::EquityOptions;
+use dicechess::search::WIN;
+use dicechess::search::{ManualClock, Moment};
 use dicechess::Roll;
-use dicechess::{choose_turn, legal_turns, Choice, Deadline, ManualClock, Moment, Registry, Rng, SearchContext};
+use dicechess::{choose_turn, legal_turns, Choice, Deadline, Registry, Rng, SearchContext};
 use dicechess::{Move, Position, Turns, Walk};
 use proptest::prelude::*;
 
@@ -108,7 +109,7 @@ proptest! {
     }
 }
 
-fn sum(e: &dicechess::Equity) -> f64 {
+fn sum(e: &dicechess::search::Equity) -> f64 {
     e.white_win + e.black_win + e.undecided
 }
 
@@ -181,7 +182,7 @@ proptest! {
             prop_assert_eq!(a.undecided, 1.0, "no ply simulated");
         }
         // The same through the library entry point.
-        let lib = dicechess::estimate_equity(
+        let lib = dicechess::search::estimate_equity(
             &pos,
             i64::from(rollouts),
             i64::from(max_plies),

@@ -5,13 +5,14 @@
 
 use std::sync::Arc;
 
-use dicechess::internals::ExpectimaxBot;
-use dicechess::js as api;
-use dicechess::js::BestMoveOptions;
+use dicechess::package as api;
+use dicechess::package::BestMoveOptions;
+use dicechess::search::ExpectimaxBot;
+use dicechess::search::{ManualClock, Moment};
 use dicechess::Roll;
 use dicechess::{
-    choose_turn, legal_turns, Bot, BotInfo, Choice, Deadline, ManualClock, Moment, Question, RegisterError, Registry,
-    Rng, SearchContext, Turn,
+    choose_turn, legal_turns, Bot, BotInfo, Choice, Deadline, Question, RegisterError, Registry, Rng, SearchContext,
+    Turn,
 };
 use dicechess::{Position, Turns};
 
@@ -228,25 +229,28 @@ fn equity_is_reproducible_and_sums_to_one() {
 fn a_budgeted_equity_is_the_estimate_of_the_rollouts_it_completed() {
     const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     for (budget, seed) in [(20.0, 1u64), (50.0, 2), (200.0, 3)] {
-        let clock = dicechess::ManualClock::new(0, 50);
+        let clock = dicechess::search::ManualClock::new(0, 50);
         let timed = api::EquityOptions {
             rollouts: Some(100_000.0),
             max_plies: Some(60.0),
             seed: Some(seed),
             time_budget_ms: Some(budget),
         };
-        let e = api::equity_timed(START, &timed, &clock, dicechess::Moment(0));
+        let e = api::equity_timed(START, &timed, &clock, dicechess::search::Moment(0));
         assert!(e.rollouts > 0 && e.rollouts < 100_000, "{budget} ms: {} rollouts", e.rollouts);
         let untimed = api::EquityOptions { rollouts: Some(e.rollouts as f64), time_budget_ms: None, ..timed };
         assert_eq!(api::equity(START, &untimed), e, "{budget} ms");
     }
     // No rollout completed: the neutral result; no budget (or 0): every rollout.
-    let clock = dicechess::ManualClock::new(0, 5_000);
+    let clock = dicechess::search::ManualClock::new(0, 5_000);
     let tiny =
         api::EquityOptions { rollouts: Some(50.0), seed: Some(4), time_budget_ms: Some(1.0), ..Default::default() };
-    assert_eq!(api::equity_timed(START, &tiny, &clock, dicechess::Moment(0)), dicechess::Equity::NEUTRAL);
+    assert_eq!(
+        api::equity_timed(START, &tiny, &clock, dicechess::search::Moment(0)),
+        dicechess::search::Equity::NEUTRAL
+    );
     let none = api::EquityOptions { time_budget_ms: Some(0.0), ..tiny };
-    assert_eq!(api::equity_timed(START, &none, &clock, dicechess::Moment(0)).rollouts, 50);
+    assert_eq!(api::equity_timed(START, &none, &clock, dicechess::search::Moment(0)).rollouts, 50);
 }
 
 #[test]

@@ -158,7 +158,7 @@ fn game_exports_play_and_never_trap() {
 #[cfg(feature = "search")]
 mod full {
     use super::{edge_strings, EDGE_NUMBERS, ROLL, START};
-    use dicechess::js::seed_from_number;
+    use dicechess::package::seed_from_number;
     use dicechess::wasm;
     use dicechess::Rng;
     use wasm_bindgen_test::wasm_bindgen_test;
@@ -170,7 +170,7 @@ mod full {
 
     /// `performance.now()`, as the wrappers pass it: the deadline's anchor.
     fn now() -> f64 {
-        use dicechess::Clock;
+        use dicechess::search::Clock;
         wasm::PerformanceClock.now().0 as f64 / 1000.0
     }
 

@@ -6,14 +6,16 @@
 
 mod common;
 
+use dicechess::search::kcp_numerator;
+
+use dicechess::analysis::RollValue;
 use dicechess::internals::{
-    head_names, kcp_numerator, DENSE_NAMES, HEAD_FORMAT_VERSION, HEAD_MANIFEST, HEAD_VECTORS, HEAD_WEIGHTS_SOURCE,
-    INPUTS, MANIFEST, PSQ_INPUTS, ROLL_FORMAT_VERSION, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS, ROLL_WEIGHTS_SOURCE,
-    VECTORS, WEIGHTS_SOURCE, WINPROB_FORMAT_VERSION as FORMAT_VERSION,
+    head_names, DENSE_NAMES, HEAD_FORMAT_VERSION, HEAD_MANIFEST, HEAD_VECTORS, HEAD_WEIGHTS_SOURCE, INPUTS, MANIFEST,
+    PSQ_INPUTS, ROLL_FORMAT_VERSION, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS, ROLL_WEIGHTS_SOURCE, VECTORS,
+    WEIGHTS_SOURCE, WINPROB_FORMAT_VERSION as FORMAT_VERSION,
 };
-use dicechess::{
-    legal_turns, model_chances, model_score, mover_score, roll_estimate, roll_value, win_chances, RollValue, WinChances,
-};
+use dicechess::internals::{model_chances, roll_chances, roll_estimate, win_chances, WinChances};
+use dicechess::legal_turns;
 use dicechess::{Dice, Position, Turns};
 use sha2::{Digest, Sha256};
 
@@ -143,7 +145,7 @@ fn the_roll_estimate_follows_the_searched_roll_value() {
             rolled.set_dice(dice);
             let c = roll_estimate(&rolled);
             assert!((c.mover + c.opponent + c.draw - 1.0).abs() < 1e-5, "{c:?}");
-            let weight = dicechess::internals::rolls56().iter().find(|r| r.dice == dice).unwrap().weight;
+            let weight = dicechess::search::rolls56().iter().find(|r| r.dice == dice).unwrap().weight;
             mean += f64::from(weight) / 216.0 * f64::from(c.score());
             if v.after >= 1.0 {
                 continue;
@@ -185,7 +187,7 @@ fn chances_are_probabilities_and_colour_symmetric() {
         let w = win_chances(&pos);
         assert!(is_distribution(w), "{}: {w:?}", pos.to_dfen());
         assert_eq!(win_chances(&pos.color_flip()), w, "{}", pos.to_dfen());
-        assert!((mover_score(&pos) - (w.mover + w.draw / 2.0)).abs() < 1e-6);
+        assert!((win_chances(&pos).score() - (w.mover + w.draw / 2.0)).abs() < 1e-6);
         // The dice are ignored.
         let mut rolled = pos;
         rolled.set_dice(Dice::EMPTY.with(dicechess::Role::Queen).unwrap());
@@ -197,33 +199,33 @@ fn chances_are_probabilities_and_colour_symmetric() {
 fn finished_games_and_bad_input_have_fixed_values() {
     let no_kings = Position::from_dfen("8/8/8/8/8/8/8/8 w - - 0 1").unwrap();
     assert_eq!(win_chances(&no_kings), WinChances::NEUTRAL);
-    assert_eq!(mover_score(&no_kings), 0.5);
+    assert_eq!(win_chances(&no_kings).score(), 0.5);
     let won = Position::from_dfen("8/8/8/8/8/8/8/4K3 w - - 0 1").unwrap();
     assert_eq!(win_chances(&won), WinChances::WON);
     assert_eq!(win_chances(&won.color_flip()), WinChances::WON);
     let lost = Position::from_dfen("4k3/8/8/8/8/8/8/8 w - - 0 1").unwrap();
     assert_eq!(win_chances(&lost), WinChances::LOST);
-    assert_eq!(roll_value(&lost), 0.0);
+    assert_eq!(roll_chances(&lost).score(), 0.0);
 }
 
 #[test]
 fn a_roll_is_worth_its_best_turn() {
     // A rook die takes the king: worth 1.
     let capture = Position::from_dfen("k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR").unwrap();
-    assert_eq!(roll_value(&capture), 1.0);
+    assert_eq!(roll_chances(&capture).score(), 1.0);
     for mut pos in positions().into_iter().take(200) {
         pos.set_dice(Dice::EMPTY.with(dicechess::Role::Pawn).unwrap().with(dicechess::Role::Knight).unwrap());
-        let v = roll_value(&pos);
+        let v = roll_chances(&pos).score();
         assert!((0.0..=1.0).contains(&v), "{}: {v}", pos.to_dfen());
         let expected = match Turns::of_position(&pos) {
             Some(turns) => legal_turns(&turns)
                 .iter()
-                .map(|t| if t.captures_king { 1.0 } else { 1.0 - model_score(&t.post_turn()) })
+                .map(|t| if t.captures_king { 1.0 } else { 1.0 - model_chances(&t.post_turn()).score() })
                 .fold(f32::NEG_INFINITY, f32::max),
             None => {
                 let mut after = pos;
                 after.end_turn();
-                1.0 - model_score(&after)
+                1.0 - model_chances(&after).score()
             }
         };
         if pos.has_king(pos.turn()) && pos.has_king(pos.turn().opponent()) {

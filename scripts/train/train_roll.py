@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Trains the roll model of src/search/winprob/roll.rs (issue 13: getWinProbability with dice).
+"""Trains the roll model of src/search/winprob/roll_model.rs (issue 13: getWinProbability with dice).
 
 Reads `dicechess winprob rolls` rows (training and held-out): every roll of each position and a
 few partial turns, each with the searched value of the roll (the best turn's value, centred:

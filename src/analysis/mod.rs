@@ -1,8 +1,9 @@
 //! Analysis for players (issue 13; docs/ANALYSIS.md): who is winning ([`win_probability`]), what
 //! to play ([`analyze_turn`]) and, with feature `book`, how a game went ([`review_game`]).
 //!
-//! Every value is a probability: the chances of each side from the win-probability model
-//! ([`win_chances`]) and the expected scores of `expectimax-v2`'s search (a win 1, a draw ½).
+//! Every value is a probability: the chances of each side ([`WinProbability`], the one
+//! win-probability type of the API) from the win-probability model, and the expected scores of
+//! `expectimax-v2`'s search (a win 1, a draw ½). A roll's luck is a [`RollValue`].
 
 #[cfg(feature = "book")]
 mod review;
@@ -14,7 +15,7 @@ pub use review::{
 };
 
 use crate::rules::candidate_limit;
-use crate::search::expectimax_v2::{Analysis, DefaultEvaluator, ExpectimaxV2Bot};
+use crate::search::deepening::{Analysis, DeepeningBot, DefaultEvaluator};
 use crate::search::{
     candidate_turns, roll_chances, roll_chances_of, roll_estimate, rolls56, win_chances, Deadline, Turn, WinChances,
 };
@@ -75,7 +76,7 @@ pub struct RollValue {
     /// to `[0, 1]`; 1 for a roll that wins outright.
     pub after: f64,
     /// The model's chances after the roll's best turn (their draw share splits `after`).
-    pub best: WinChances,
+    pub(crate) best: WinChances,
 }
 
 impl RollValue {
@@ -185,7 +186,7 @@ pub fn analyze_turn(roll: Roll<'_>, deadline: Option<Deadline<'_>>, top_n: usize
     let Some(turns) = Turns::new(roll) else { return TurnAnalysis::default() };
     let list = candidate_turns(&turns);
     let analysis =
-        ExpectimaxV2Bot::<DefaultEvaluator>::default().analyze(&roll, &list, deadline, top_n.clamp(1, MAX_TOP_N), None);
+        DeepeningBot::<DefaultEvaluator>::default().analyze(&roll, &list, deadline, top_n.clamp(1, MAX_TOP_N), None);
     TurnAnalysis { hints: hints(&analysis, &list, roll.turn()), depth: analysis.depth }
 }
 

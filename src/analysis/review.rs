@@ -12,7 +12,7 @@ use serde::Serialize;
 
 use super::{RollValue, DEFAULT_TOP_N};
 use crate::game::record::{parse_record, replay, start_position, GameId, GameRecord};
-use crate::search::expectimax_v2::{DefaultEvaluator, ExpectimaxV2Bot};
+use crate::search::deepening::{DeepeningBot, DefaultEvaluator};
 use crate::search::{candidate_turns, Clock, Deadline, Turn};
 use crate::{Color, DfenError, Outcome, Position, Roll, Turns, Uci};
 
@@ -188,7 +188,7 @@ pub fn review_turn(rolled: &Position, played: &[Uci], budget: ReviewBudget<'_>) 
         }
     };
     let analysis =
-        ExpectimaxV2Bot::<DefaultEvaluator>::default().analyze(rolled, &list, deadline, DEFAULT_TOP_N, Some(index));
+        DeepeningBot::<DefaultEvaluator>::default().analyze(rolled, &list, deadline, DEFAULT_TOP_N, Some(index));
     let (Some(best), Some(asked)) = (analysis.lines.first(), analysis.asked) else { return Ok(review) };
     review.best = list[best.turn].uci();
     review.after_best = f64::from(best.value).max(f64::from(asked.value));

@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use super::convert::{write_tsv, EncodeError, TsvEntry, WeightColumn};
-use super::dcb::{self, Record, FLAG_STATS};
+use super::dcb::{self, DcbRecord, FLAG_STATS};
 use super::fnv::key_hash;
 use super::signature::Signature;
 use crate::game::record::{parse_record, replay, skip, start_position, Skip, SkipReason};
@@ -284,7 +284,7 @@ impl BuiltBook {
     }
 
     /// The records of `--format dcb` (flag `STATS`), sorted.
-    pub fn records(&self) -> Result<Vec<Record>, EncodeError> {
+    pub fn records(&self) -> Result<Vec<DcbRecord>, EncodeError> {
         let mut hashes: HashMap<u64, &str> = HashMap::new();
         let mut records = Vec::with_capacity(self.entries.len());
         for e in &self.entries {
@@ -295,7 +295,7 @@ impl BuiltBook {
                 }
             }
             hashes.insert(h, &e.key);
-            records.push(Record {
+            records.push(DcbRecord {
                 key_hash: h,
                 moves: e.signature.pack(),
                 weight: e.weight,

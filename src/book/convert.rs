@@ -2,7 +2,7 @@
 
 use std::collections::HashMap;
 
-use super::dcb::{self, Record};
+use super::dcb::{self, DcbRecord};
 use super::fnv::key_hash;
 use super::signature::{MovesError, Signature};
 use super::tsv::{fates, Fate, Grouped, MalformedBook, MalformedLine};
@@ -90,7 +90,7 @@ pub fn encode_tsv(text: &str) -> Result<Vec<u8>, EncodeError> {
                 note(line, 1, EncodeError::UnencodableWeight { line, weight });
                 continue;
             };
-            records.push(Record { key_hash: h, moves: sig.pack(), weight: w, ..Record::default() });
+            records.push(DcbRecord { key_hash: h, moves: sig.pack(), weight: w, ..DcbRecord::default() });
         }
         match &mut run {
             Some((hash, two)) if *hash == h => {

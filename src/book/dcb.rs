@@ -18,7 +18,7 @@ pub const FLAG_STATS: u32 = 1;
 
 /// One record (BOOK.md §7.1).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Record {
+pub struct DcbRecord {
     pub key_hash: u64,
     /// The packed turn (BOOK.md §7.4).
     pub moves: u64,
@@ -28,7 +28,7 @@ pub struct Record {
     pub losses: u32,
 }
 
-impl Record {
+impl DcbRecord {
     /// The sort key `(keyHash, moves)`.
     #[inline]
     pub fn sort_key(&self) -> (u64, u64) {
@@ -40,10 +40,10 @@ impl Record {
         Signature::unpack(self.moves).ok()
     }
 
-    fn read(bytes: &[u8]) -> Record {
+    fn read(bytes: &[u8]) -> DcbRecord {
         let u64_at = |o: usize| u64::from_le_bytes(bytes[o..o + 8].try_into().unwrap_or_default());
         let u32_at = |o: usize| u32::from_le_bytes(bytes[o..o + 4].try_into().unwrap_or_default());
-        Record {
+        DcbRecord {
             key_hash: u64_at(0),
             moves: u64_at(8),
             weight: u32_at(16),
@@ -169,10 +169,10 @@ impl<B: AsRef<[u8]>> DcbBook<B> {
         self.flags & FLAG_STATS != 0
     }
 
-    /// Record `i` (`i < len()`).
+    /// DcbRecord `i` (`i < len()`).
     #[inline]
-    pub fn record(&self, i: usize) -> Record {
-        Record::read(&self.as_bytes()[offset(i)..offset(i + 1)])
+    pub fn record(&self, i: usize) -> DcbRecord {
+        DcbRecord::read(&self.as_bytes()[offset(i)..offset(i + 1)])
     }
 
     #[inline]
@@ -182,7 +182,7 @@ impl<B: AsRef<[u8]>> DcbBook<B> {
     }
 
     /// Every record in file order.
-    pub fn records(&self) -> impl Iterator<Item = Record> + '_ {
+    pub fn records(&self) -> impl Iterator<Item = DcbRecord> + '_ {
         (0..self.count).map(|i| self.record(i))
     }
 
@@ -211,7 +211,7 @@ impl<B: AsRef<[u8]>> DcbBook<B> {
     }
 
     /// The records of `key` (its FNV-1a-64 hash), in file order (ascending packed moves).
-    pub fn probe(&self, key: &str) -> impl Iterator<Item = Record> + '_ {
+    pub fn probe(&self, key: &str) -> impl Iterator<Item = DcbRecord> + '_ {
         self.find_hash(key_hash(key)).map(|i| self.record(i))
     }
 
@@ -259,7 +259,7 @@ fn check(bytes: &[u8]) -> Result<(usize, u32), DcbError> {
     let stats = flags & FLAG_STATS != 0;
     let mut previous: Option<(u64, u64)> = None;
     for (index, chunk) in bytes[HEADER_LEN..].chunks_exact(RECORD_LEN).enumerate() {
-        let r = Record::read(chunk);
+        let r = DcbRecord::read(chunk);
         let problem = if let Err(e) = Signature::unpack(r.moves) {
             Some(RecordProblem::Moves(e))
         } else if r.weight == 0 {
@@ -285,11 +285,11 @@ fn check(bytes: &[u8]) -> Result<(usize, u32), DcbError> {
 /// the statistics are kept when every book has them, else dropped (flag and counts).
 pub fn merge<B: AsRef<[u8]>>(books: &[DcbBook<B>]) -> Vec<u8> {
     let stats = books.iter().all(DcbBook::has_stats);
-    let mut records: Vec<Record> = books.iter().flat_map(DcbBook::records).collect();
+    let mut records: Vec<DcbRecord> = books.iter().flat_map(DcbBook::records).collect();
     crate::sort::sort_by(&mut records, |a, b| a.sort_key().cmp(&b.sort_key()));
-    let mut merged: Vec<Record> = Vec::with_capacity(records.len());
+    let mut merged: Vec<DcbRecord> = Vec::with_capacity(records.len());
     for r in records {
-        let r = if stats { r } else { Record { wins: 0, draws: 0, losses: 0, ..r } };
+        let r = if stats { r } else { DcbRecord { wins: 0, draws: 0, losses: 0, ..r } };
         match merged.last_mut() {
             Some(m) if m.sort_key() == r.sort_key() => {
                 m.weight = m.weight.saturating_add(r.weight);
@@ -305,7 +305,7 @@ pub fn merge<B: AsRef<[u8]>>(books: &[DcbBook<B>]) -> Vec<u8> {
 
 /// Writes a binary book: the header (checksum included) and `records` sorted by `(keyHash,
 /// moves)`. The caller guarantees one record per key hash and moves (a strict order).
-pub fn write(flags: u32, records: &mut [Record]) -> Vec<u8> {
+pub fn write(flags: u32, records: &mut [DcbRecord]) -> Vec<u8> {
     crate::sort::sort_by(records, |a, b| a.sort_key().cmp(&b.sort_key()));
     debug_assert!(records.windows(2).all(|w| w[0].sort_key() < w[1].sort_key()));
     let mut body = Vec::with_capacity(records.len() * RECORD_LEN);
@@ -342,12 +342,12 @@ mod tests {
         let moves = ["e2e4", "d2d4", "g1f3"].map(|m| Signature::parse(m).unwrap().pack());
         for n in 0..12u64 {
             // Hashes 0, 2, 4, 4, 6, 8, 8, …: runs of one and two records.
-            let mut records: Vec<Record> = (0..n)
-                .map(|i| Record {
+            let mut records: Vec<DcbRecord> = (0..n)
+                .map(|i| DcbRecord {
                     key_hash: 2 * (i - i / 3),
                     moves: moves[(i % 3) as usize],
                     weight: 1,
-                    ..Record::default()
+                    ..DcbRecord::default()
                 })
                 .collect();
             let bytes = write(0, &mut records);
@@ -363,8 +363,18 @@ mod tests {
     #[test]
     fn errors_never_panic_on_prefixes() {
         let mut records = [
-            Record { key_hash: 9, moves: Signature::parse("e2e4").unwrap().pack(), weight: 1, ..Record::default() },
-            Record { key_hash: 3, moves: Signature::parse("d2d4").unwrap().pack(), weight: 2, ..Record::default() },
+            DcbRecord {
+                key_hash: 9,
+                moves: Signature::parse("e2e4").unwrap().pack(),
+                weight: 1,
+                ..DcbRecord::default()
+            },
+            DcbRecord {
+                key_hash: 3,
+                moves: Signature::parse("d2d4").unwrap().pack(),
+                weight: 2,
+                ..DcbRecord::default()
+            },
         ];
         let bytes = write(0, &mut records);
         assert!(DcbBook::new(&bytes[..]).is_ok());

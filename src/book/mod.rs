@@ -2,9 +2,10 @@
 //! line for the tools, compactly for play), lookup, validation, the binary `.dcb` format and the
 //! builder from game records.
 //!
-//! The public items are re-exported at the crate root; the rest is `pub(crate)`.
+//! Book makers' tools (the builder, the playout judge, TSV ↔ `.dcb`) are here too; the bots' use
+//! of a book is [`BookBot`] and [`lookup`].
 
-mod bot;
+mod book_bot;
 pub(crate) mod build;
 mod convert;
 #[cfg(feature = "cli")]
@@ -20,19 +21,20 @@ mod signature;
 pub(crate) mod tsv;
 mod validate;
 
-pub use bot::BookBot;
+pub use book_bot::BookBot;
+pub use build::{is_blank, process_line, Aggregator, BuildOptions, BuiltBook, UsedGame};
 pub use dcb::{DcbBook, DcbError};
 pub use lookup::{lookup, Alternative, Book, Candidate, Candidates, Decision, LoadError};
 pub use packed::PackedBook;
+pub use playout::{judge, Judging, Playout};
 pub use signature::{MovesError, PackError, Signature};
 pub use tsv::{KeyEntry, LineError, MalformedBook, MalformedLine, TsvAlternative, TsvBook};
 pub use validate::{Issue, Validation, MAX_ISSUE_CHARS, MAX_REPORTED};
 
-pub use crate::game::record::GameId;
 #[cfg(feature = "cli")]
 pub(crate) use convert::binary_weight;
 pub use convert::{dcb_to_tsv, encode_tsv, key_table, write_tsv, TsvEntry, WeightColumn};
-pub use dcb::Record;
+pub use dcb::DcbRecord;
 pub use fnv::{fnv1a64, key_hash};
 pub(crate) use lookup::is_binary;
 pub use validate::validate_tsv;

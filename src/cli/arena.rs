@@ -13,8 +13,8 @@ use super::arena_json::{self, ArenaJson};
 use super::arena_match::{run_match, Match, MatchRun, Tally};
 use super::args::{at_least_one, bot_id, parse_seed, policy_id, pool, sprt_params, thread_count, time_control};
 use super::files::{read_input, write_lines, write_output};
-use super::game::{start_position, BookRole, Player, TimeControl, Timing};
 use super::io::{self, Exit, Failure, Outcome};
+use super::players::{start_position, BookRole, Player, TimeControl, Timing};
 use super::selfplay::notation_of;
 use super::shard::{file_sha256, parse_shard, Shard, ShardRun};
 

@@ -8,8 +8,8 @@ use crate::search::stats::{self, Trinomial};
 
 use super::arena_match::{Match, MatchOutcome, MatchRun, Tally};
 use super::files::{read_input, write_output};
-use super::game::{Player, Timing, Usage};
 use super::io::{self, Failure};
+use super::players::{Player, Timing, Usage};
 use crate::search::stats::SprtParams;
 
 /// What a report says about a book.

@@ -11,7 +11,7 @@ use crate::search::stats::{self, SprtParams, Trinomial};
 use crate::search::{derive, GameSeeds};
 use crate::{Color, Position};
 
-use super::game::{play_game, Player, Termination, TimeControl, Timing, Usage};
+use super::players::{play_game, Player, Termination, TimeControl, Timing, Usage};
 use super::progress::{Progress, Unit};
 use super::selfplay::record_line;
 

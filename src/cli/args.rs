@@ -7,8 +7,8 @@ use clap::Args;
 use crate::search::stats::SprtParams;
 use crate::search::{policy_by_id, Builtin, POLICY_IDS};
 
-use super::game::TimeControl;
 use super::io::Failure;
+use super::players::TimeControl;
 
 /// Why clap rejects a value (exit 2, BOOK.md §11.1).
 #[derive(Debug, PartialEq, Eq, thiserror::Error)]

@@ -3,14 +3,14 @@
 use clap::Args;
 use serde::Serialize;
 
-use crate::js::{get_best_move, BestMoveOptions};
+use crate::package::{get_best_move, BestMoveOptions};
 use crate::search::Clock as _;
 use crate::search::{Registry, SystemClock};
 use crate::Position;
 
 use super::args::{at_least_one, bot_id, parse_seed};
-use super::game::{book_bot, BookRole};
 use super::io::{self, Exit, Failure, Outcome};
+use super::players::{book_bot, BookRole};
 
 #[derive(Debug, Args)]
 pub(super) struct BestArgs {

@@ -5,11 +5,13 @@
 
 use clap::{Args, Subcommand, ValueEnum};
 
-use crate::{parse_games, write_games, Game, GameOptions, NotatedGame};
+use crate::{Game, GameOptions};
+
+use crate::notation::{parse_games, write_games, NotatedGame};
 
 use super::files::{read_text, write_output};
 use super::io::{Exit, Failure, Outcome, Output};
-use super::rules::picture_of;
+use super::rules_cmd::picture_of;
 
 #[derive(Debug, Args)]
 pub(super) struct GameArgs {

@@ -19,7 +19,7 @@ use clap::Args;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::search::expectimax_v2::{Config, DefaultEvaluator, ExpectimaxV2Bot, Limits, Searcher};
+use crate::search::deepening::{Config, DeepeningBot, DefaultEvaluator, Limits, Searcher};
 use crate::search::Clock as _;
 use crate::search::{candidate_turns, choose_turn, derive, Budgeting, Builtin, Deadline, Registry, Rng, SystemClock};
 use crate::{Position, Roll, Turns};
@@ -169,7 +169,7 @@ fn judge(registry: &Registry, bots: &[String], roll: &Position, index: u64, args
             micros,
         });
     }
-    let reference = ExpectimaxV2Bot::with_config(Config { untimed: unbounded, ..Config::default() }, evaluator);
+    let reference = DeepeningBot::with_config(Config { untimed: unbounded, ..Config::default() }, evaluator);
     let best_by_search = Roll::new(roll).ok().and_then(Turns::new).map_or(0.0, |turns| {
         let (choice, _) = reference.search(roll, &candidate_turns(&turns), None);
         value(&mut s, roll, &choice.moves, args.depth)

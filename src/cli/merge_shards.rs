@@ -6,7 +6,7 @@
 use clap::Args;
 
 use super::arena_json;
-use super::book::merge_count_files;
+use super::book_cmd::merge_count_files;
 use super::io::{Exit, Failure, Outcome};
 use super::shard::{checked_run, concatenate, Manifest};
 

@@ -42,13 +42,11 @@ mod args;
 #[cfg(feature = "book")]
 mod best;
 #[cfg(feature = "book")]
-mod book;
+mod book_cmd;
 #[cfg(feature = "book")]
 mod datagen;
 #[cfg(feature = "book")]
 mod files;
-#[cfg(feature = "book")]
-mod game;
 #[cfg(feature = "book")]
 mod game_files;
 mod io;
@@ -57,19 +55,21 @@ mod loss;
 #[cfg(feature = "book")]
 mod merge_shards;
 #[cfg(feature = "book")]
+mod players;
+#[cfg(feature = "book")]
 mod progress;
 #[cfg(feature = "book")]
-mod review;
-mod rules;
+mod review_cmd;
+mod rules_cmd;
 #[cfg(feature = "book")]
-mod scenarios;
+mod scenarios_cmd;
 #[cfg(feature = "book")]
 mod selfplay;
 #[cfg(feature = "book")]
 mod shard;
 mod signals;
 #[cfg(feature = "book")]
-mod winprob;
+mod winprob_cmd;
 
 use std::process::ExitCode;
 
@@ -86,19 +86,19 @@ struct Cli {
 #[derive(Debug, Subcommand)]
 enum Command {
     /// Print a readable board and every field of a position.
-    Board(rules::BoardArgs),
+    Board(rules_cmd::BoardArgs),
     /// Print the legal first micro-moves of a roll as a JSON array (getLegalUciMoves).
-    Moves(rules::DfenArgs),
+    Moves(rules_cmd::DfenArgs),
     /// Print the legal turn tree of a roll as JSON (JSON.stringify(getLegalTurnTree)); a roll with
     /// more than 1,000,000 legal turns is refused (exit 1; `null` per line with --stdin).
-    Tree(rules::DfenArgs),
+    Tree(rules_cmd::DfenArgs),
     /// Print the number of legal turns of a roll (countLegalTurns): exact and quick on any roll.
-    Count(rules::DfenArgs),
+    Count(rules_cmd::DfenArgs),
     /// Count the leaves of the micro-move tree (RULES.md §12.1), optionally per root move.
-    Perft(rules::PerftArgs),
+    Perft(rules_cmd::PerftArgs),
     /// Opening books: build, validate, convert, probe, distill (BOOK.md §11).
     #[cfg(feature = "book")]
-    Book(book::BookArgs),
+    Book(book_cmd::BookArgs),
     /// A bot's turn for a rolled position, as JSON (getBestMove).
     #[cfg(feature = "book")]
     Best(best::BestArgs),
@@ -110,19 +110,19 @@ enum Command {
     Selfplay(selfplay::SelfplayArgs),
     /// A candidate bot against a baseline on a deterministic scenario catalog (BOTS.md §11).
     #[cfg(feature = "book")]
-    Scenarios(scenarios::ScenariosArgs),
+    Scenarios(scenarios_cmd::ScenariosArgs),
     /// Self-play positions labelled with their game's result, for the win-probability model.
     #[cfg(feature = "book")]
     Datagen(datagen::DatagenArgs),
     /// The win-probability model: its inputs, training rows and calibration.
     #[cfg(feature = "book")]
-    Winprob(winprob::WinprobArgs),
+    Winprob(winprob_cmd::WinprobArgs),
     /// Each bot's average loss of win probability against a deep reference on a suite of rolls.
     #[cfg(feature = "book")]
     Loss(loss::LossArgs),
     /// Game records reviewed turn by turn: win probability, the best turn, error, luck.
     #[cfg(feature = "book")]
-    Review(review::ReviewArgs),
+    Review(review_cmd::ReviewArgs),
     /// Files of games: convert records and the readable notation, show, validate.
     #[cfg(feature = "book")]
     Game(game_files::GameArgs),
@@ -145,13 +145,13 @@ pub fn run() -> ExitCode {
         io::usage_exit(e, sub.as_ref().unwrap_or(&root))
     });
     let outcome = match cli.command {
-        Command::Board(args) => rules::board(args),
-        Command::Moves(args) => rules::moves(args),
-        Command::Tree(args) => rules::tree(args),
-        Command::Count(args) => rules::count(args),
-        Command::Perft(args) => rules::perft(args, &subcommand("perft")),
+        Command::Board(args) => rules_cmd::board(args),
+        Command::Moves(args) => rules_cmd::moves(args),
+        Command::Tree(args) => rules_cmd::tree(args),
+        Command::Count(args) => rules_cmd::count(args),
+        Command::Perft(args) => rules_cmd::perft(args, &subcommand("perft")),
         #[cfg(feature = "book")]
-        Command::Book(args) => book::run(args),
+        Command::Book(args) => book_cmd::run(args),
         #[cfg(feature = "book")]
         Command::Best(args) => best::best(args),
         #[cfg(feature = "book")]
@@ -159,15 +159,15 @@ pub fn run() -> ExitCode {
         #[cfg(feature = "book")]
         Command::Selfplay(args) => selfplay::selfplay(args),
         #[cfg(feature = "book")]
-        Command::Scenarios(args) => scenarios::scenarios(args),
+        Command::Scenarios(args) => scenarios_cmd::scenarios(args),
         #[cfg(feature = "book")]
         Command::Datagen(args) => datagen::datagen(args),
         #[cfg(feature = "book")]
-        Command::Winprob(args) => winprob::winprob(args),
+        Command::Winprob(args) => winprob_cmd::winprob(args),
         #[cfg(feature = "book")]
         Command::Loss(args) => loss::loss(args),
         #[cfg(feature = "book")]
-        Command::Review(args) => review::review(args),
+        Command::Review(args) => review_cmd::review(args),
         #[cfg(feature = "book")]
         Command::Game(args) => game_files::game(args),
         #[cfg(feature = "book")]

@@ -9,13 +9,15 @@ use clap::Args;
 use rayon::prelude::*;
 
 use crate::game::record::{RecordJson, TurnJson};
+use crate::notation::write_games;
+use crate::record::GameId;
 use crate::search::{GameSeeds, Registry};
-use crate::{write_games, Game, GameId, GameOptions, Position};
+use crate::{Game, GameOptions, Position};
 
 use super::args::{bot_id, pool, GameArgs, Workers};
 use super::files::{write_lines, write_output};
-use super::game::{play_game, start_position, BookRole, Game as PlayedGame, Player, Timing};
 use super::io::{self, Exit, Failure, Outcome};
+use super::players::{play_game, start_position, BookRole, Game as PlayedGame, Player, Timing};
 use super::progress::{Progress, Unit};
 use super::shard::{file_sha256, lines_text, parse_shard, Shard, ShardRun};
 

@@ -61,7 +61,8 @@ pub(crate) fn drive<S>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Color, HALFMOVE_DRAW};
+    use crate::game::HALFMOVE_DRAW;
+    use crate::Color;
 
     fn pass(_: &Position) -> ControlFlow<Infallible, Vec<Move>> {
         ControlFlow::Continue(Vec::new())

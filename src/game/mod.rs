@@ -25,6 +25,10 @@
 mod driver;
 #[cfg(feature = "book")]
 mod notated;
+// Public as `dicechess::record` with the record reader (feature `book`); else internal.
+#[cfg(feature = "book")]
+pub mod record;
+#[cfg(not(feature = "book"))]
 pub(crate) mod record;
 
 #[cfg(feature = "search")]
@@ -35,21 +39,22 @@ pub(crate) use driver::Driven;
 pub(crate) use record::{follow, TurnFailure};
 pub(crate) use record::{parse_dice_field, parse_result};
 #[cfg(feature = "book")]
-pub use record::{RecordError, RecordInfo};
+pub(crate) use record::{RecordError, RecordHeader};
 
 use crate::{Color, Dice, Move, Outcome, Position, Step, Turns, Uci};
 
 /// A draw when a turn ends with the half-move clock (micro-moves without a capture or a pawn
 /// move) at this value or more.
-pub const HALFMOVE_DRAW: u8 = 100;
+pub(crate) const HALFMOVE_DRAW: u8 = 100;
 /// A draw once this many turns (passes included) have been played: the one turn cap of every
 /// game the engine plays (the arena's and self-play's too, docs/NOTES.md).
-pub const DEFAULT_TURN_CAP: u32 = 5_000;
+pub(crate) const DEFAULT_TURN_CAP: u32 = 5_000;
 
 /// The host rules (the reference's game service defaults).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameOptions {
-    /// A draw when a turn ends with the half-move clock at [`HALFMOVE_DRAW`] or more.
+    /// A draw when a turn ends with the half-move clock (micro-moves without a capture or a pawn
+    /// move) at 100 or more.
     pub halfmove_draw: bool,
     /// A draw after this many turns; `None`: no cap.
     pub turn_cap: Option<u32>,
@@ -181,7 +186,7 @@ pub struct Game {
     ending: Option<Ending>,
     /// What the game record it was read from says beyond its turns.
     #[cfg(feature = "book")]
-    info: Option<Box<RecordInfo>>,
+    info: Option<Box<RecordHeader>>,
 }
 
 impl Game {
@@ -279,14 +284,14 @@ impl Game {
     /// The SAN (NOTATION.md §2) of a legal next micro-move `m`.
     pub fn san_of(&self, m: Move) -> Option<String> {
         let (turns, node, spent) = self.tree()?;
-        crate::to_san(turns, &Step { mv: m, position: *node, spent, is_leaf: false, captures_king: false }, m)
+        crate::notation::to_san(turns, &Step { mv: m, position: *node, spent, is_leaf: false, captures_king: false }, m)
     }
 
     /// The legal next micro-moves with their SAN, in UCI order (one pass over the node's children).
     pub fn legal_moves_san(&self) -> Vec<(Move, String)> {
         let Some((turns, node, spent)) = self.tree() else { return Vec::new() };
         let at = Step { mv: Move::FILLER, position: *node, spent, is_leaf: false, captures_king: false };
-        let mut out = crate::to_san_all(turns, &at);
+        let mut out = crate::notation::to_san_all(turns, &at);
         crate::sort::sort_by_key(&mut out, |(m, _)| u64::from(m.uci_order_key()));
         out.dedup_by_key(|(m, _)| *m);
         out
@@ -424,14 +429,14 @@ impl Game {
 
     /// The completed turns as a notated game with the tags `tags`, the result from how the game
     /// ended (`*` while it goes on).
-    pub fn notated_with(&self, tags: Vec<(String, String)>) -> crate::NotatedGame {
+    pub fn notated_with(&self, tags: Vec<(String, String)>) -> crate::notation::NotatedGame {
         let result = self.outcome();
         let turns = self
             .history
             .iter()
-            .map(|t| crate::NotatedTurn { dice: t.dice, moves: t.moves.iter().map(|m| m.uci()).collect() })
+            .map(|t| crate::notation::NotatedTurn { dice: t.dice, moves: t.moves.iter().map(|m| m.uci()).collect() })
             .collect();
-        crate::NotatedGame { tags, start: self.start, turns, result }
+        crate::notation::NotatedGame { tags, start: self.start, turns, result }
     }
 
     /// Whether [`Game::undo`] would undo something.

@@ -5,8 +5,9 @@
 use serde_json::{Map, Value};
 
 use super::{Game, GameOptions, RecordError};
+use crate::notation::NotatedGame;
 use crate::notation::{record_fields, FieldValue, RECORD_TAGS};
-use crate::{NotatedGame, Outcome, Position};
+use crate::{Outcome, Position};
 
 impl Game {
     /// The completed turns as a notated game: the record's fields as tags (`Id`, `White`, `Black`,

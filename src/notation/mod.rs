@@ -7,7 +7,7 @@
 //! the same way. Hostile input is bounded by the caps below and never panics.
 //!
 //! ```
-//! use dicechess::{parse_games, write_game, NotationErrorKind};
+//! use dicechess::notation::{parse_games, write_game, NotationErrorKind};
 //!
 //! let games = parse_games("1. PPN e4 d4 Nf3 1... kkk -- *").unwrap();
 //! assert_eq!(games[0].turns[0].moves[2].to_string(), "g1f3");
@@ -18,13 +18,13 @@
 //! assert_eq!(err.to_string(), "line 2, column 10: turn 1...: the roll has no legal turn: it is a pass ('--')");
 //! ```
 
-mod fields;
+mod record_tags;
 mod san;
 mod text;
 
 #[cfg(feature = "book")]
-pub(crate) use fields::RECORD_TAGS;
-pub(crate) use fields::{record_fields, tag_of, FieldValue};
+pub(crate) use record_tags::RECORD_TAGS;
+pub(crate) use record_tags::{record_fields, tag_of, FieldValue};
 pub use san::{parse_san, to_san, to_san_all, SanError};
 pub use text::{parse_games, write_game, write_games};
 

@@ -257,19 +257,19 @@ impl Builtin {
 }
 
 /// `E = evaluate(P, side to move)` and `p = 1 / (1 + exp(−E/400))` (BOTS.md §7.1).
-pub fn win_probability(pos: &Position) -> (i32, f64) {
+pub fn decision_odds(pos: &Position) -> (i32, f64) {
     let e = eval::evaluate(pos, pos.turn());
     (e, 1.0 / (1.0 + (-f64::from(e) / 400.0).exp()))
 }
 
 /// The decisions of `greedy`, `checkmate-aware` and unknown ids.
 fn decide_greedy(question: Question, pos: &Position) -> bool {
-    question == Question::AcceptDouble && win_probability(pos).1 > 0.25
+    question == Question::AcceptDouble && decision_odds(pos).1 > 0.25
 }
 
 /// The decisions of `greedy-v2` (and `expectimax`).
 pub(super) fn decide_greedy_v2(question: Question, pos: &Position) -> bool {
-    let (e, p) = win_probability(pos);
+    let (e, p) = decision_odds(pos);
     match question {
         Question::OfferDouble => p > 0.70,
         Question::AcceptDouble => p > 0.35,
@@ -370,7 +370,7 @@ impl EvalBot {
 }
 
 fn decide_aggressive(question: Question, pos: &Position) -> bool {
-    let p = win_probability(pos).1;
+    let p = decision_odds(pos).1;
     match question {
         Question::OfferDouble => p > 0.55,
         Question::AcceptDouble => p > 0.22,

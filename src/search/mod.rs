@@ -1,22 +1,26 @@
-//! Bots, search, time management, king-capture probability and equity (BOTS.md).
-//!
-//! The public items are re-exported at the crate root; the rest is `pub(crate)`.
+//! Bots and what they are built from (BOTS.md): the [`Bot`] trait, the [`Registry`] of built-in
+//! and custom bots, [`choose_turn`] with its clocks and deadlines, the time policies and the one
+//! budget rule, equity by rollouts, the evaluation, the 56 weighted rolls and the king-capture
+//! probability, the seeded stream, and the built-in searchers. The bot vocabulary ([`Bot`],
+//! [`Registry`], [`Choice`], [`Rng`], …) is also at the crate root.
 
 mod bot;
 mod clock;
+pub(crate) mod deepening;
 mod equity;
 mod eval;
 mod expectimax;
-pub(crate) mod expectimax_v2;
-mod game;
 mod kcp;
 mod montecarlo;
 mod prng;
 mod registry;
 pub(crate) mod scenarios;
+// The lab's arena statistics: reached through `internals`, not part of the bots' API.
+#[doc(hidden)]
 pub mod stats;
 mod time;
 mod turnlist;
+mod untimed;
 pub(crate) mod winprob;
 
 pub use crate::rules::MAX_CANDIDATE_TURNS;
@@ -27,19 +31,13 @@ pub use clock::{Clock, Deadline, ManualClock, Moment};
 pub use equity::{estimate_equity, estimate_equity_within, Equity};
 pub use registry::{RegisterError, Registry};
 pub use turnlist::{candidate_turns, legal_turns, Turn};
-pub(crate) use winprob::roll_chances_of;
-pub use winprob::{
-    model_chances, model_score, mover_score, roll_chances, roll_estimate, roll_value, win_chances, WinChances,
-};
+pub(crate) use winprob::{roll_chances, roll_chances_of, roll_estimate, win_chances, WinChances};
 
-pub use bot::win_probability;
+pub use bot::decision_odds;
 pub use equity::advance;
 pub(crate) use equity::{DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, MAX_PLIES, MAX_ROLLOUTS};
 pub use eval::{material, WIN};
 pub use expectimax::{chance_node, ExpectimaxBot};
-#[cfg(feature = "cli")]
-pub(crate) use game::untimed_turn;
-pub(crate) use game::{play_untimed, GameSeeds};
 pub use kcp::{kcp_numerator, rolls56};
 pub use montecarlo::{MonteCarloBot, DEFAULT_BUDGET_MS as MONTE_CARLO_DEFAULT_BUDGET_MS};
 pub use prng::{derive, seed_from_number, Rng};
@@ -51,6 +49,9 @@ pub use time::{
     JS_OVERHEAD_MS, MAX_BUDGET_MS, MIN_THINK_MS, POLICY_IDS,
 };
 pub(crate) use turnlist::{candidate_turns_until, shortest_king_captures};
+#[cfg(feature = "cli")]
+pub(crate) use untimed::untimed_turn;
+pub(crate) use untimed::{play_untimed, GameSeeds};
 
 use crate::{Color, Position, Roll, Turns};
 

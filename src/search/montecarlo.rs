@@ -1,7 +1,7 @@
 //! `monte-carlo` (BOTS.md §4.6): candidate turns judged by the win mass of rollouts from their
 //! post-turn positions.
 
-use super::bot::{pick_by_key, win_probability, Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
+use super::bot::{decision_odds, pick_by_key, Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
 use super::clock::{scan_interrupted, Deadline, Moment};
 use super::equity::run_rollouts;
 use super::eval::{self, insufficient_material, WIN};
@@ -161,7 +161,7 @@ impl Bot for MonteCarloBot {
             Question::OfferDouble => p_mc(rng) > 0.65,
             Question::AcceptDouble => p_mc(rng) > 0.30,
             Question::OfferDraw => insufficient_material(pos),
-            Question::AcceptDraw => win_probability(pos).0 < -200,
+            Question::AcceptDraw => decision_odds(pos).0 < -200,
         }
     }
 }

@@ -1,8 +1,8 @@
 //! The bot registry (BOTS.md §3): built-ins plus custom bots, no global state.
 
 use super::bot::{Bot, BotInfo, Builtin, CheckmateAwareBot, EvalBot, RandomBot};
+use super::deepening::DeepeningBot;
 use super::expectimax::ExpectimaxBot;
-use super::expectimax_v2::ExpectimaxV2Bot;
 use super::montecarlo::MonteCarloBot;
 use std::sync::Arc;
 
@@ -59,7 +59,7 @@ fn builtin_bot(builtin: Builtin) -> Arc<dyn Bot> {
         Builtin::Aggressive => Arc::new(EvalBot::AGGRESSIVE),
         Builtin::MonteCarlo => Arc::new(MonteCarloBot),
         Builtin::Expectimax => Arc::new(ExpectimaxBot),
-        Builtin::ExpectimaxV2 => Arc::new(ExpectimaxV2Bot::<super::expectimax_v2::DefaultEvaluator>::default()),
+        Builtin::ExpectimaxV2 => Arc::new(DeepeningBot::<super::deepening::DefaultEvaluator>::default()),
     }
 }
 

@@ -8,8 +8,8 @@
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use super::search::with_registry;
-use crate::search::expectimax_v2::{Config, DefaultEvaluator, ExpectimaxV2Bot};
+use super::search_exports::with_registry;
+use crate::search::deepening::{Config, DeepeningBot, DefaultEvaluator};
 use crate::search::{self, candidate_turns, ExpectimaxBot, Rng};
 use crate::{Color, Position, Role, Roll, Turns};
 
@@ -64,7 +64,7 @@ pub fn expectimax_search(dfen: &str, seed: f64) -> Option<f64> {
     Some(expanded)
 }
 
-/// The search's win probability ([`crate::model_chances`]) of each DFEN of `dfens` (one per line), evaluated
+/// The search's win probability ([`crate::search::winprob::model_chances`]) of each DFEN of `dfens` (one per line), evaluated
 /// `reps` times over the list after parsing it once; returns the sum of the mover's chances (so
 /// the work cannot be skipped). Time per evaluation: the call's time over `reps × lines`.
 #[wasm_bindgen]
@@ -75,7 +75,7 @@ pub fn win_chances_batch(dfens: &str, reps: f64) -> Option<f64> {
     let mut sum = 0.0f64;
     for _ in 0..reps {
         for p in &positions {
-            sum += f64::from(crate::model_chances(p).mover);
+            sum += f64::from(crate::search::winprob::model_chances(p).mover);
         }
     }
     Some(sum)
@@ -94,8 +94,8 @@ pub fn expectimax_v2_search(dfen: &str, max_nodes: f64) -> Option<String> {
 }
 
 /// The built-in `expectimax-v2` with its untimed node limit set to `max_nodes` (depth 2).
-fn v2_bot(max_nodes: u64) -> ExpectimaxV2Bot {
+fn v2_bot(max_nodes: u64) -> DeepeningBot {
     let mut config = Config::default();
     config.untimed.max_nodes = max_nodes;
-    ExpectimaxV2Bot::with_config(config, DefaultEvaluator::default())
+    DeepeningBot::with_config(config, DefaultEvaluator::default())
 }

@@ -20,10 +20,10 @@ use wasm_bindgen::prelude::wasm_bindgen;
 #[cfg(feature = "bench-serde")]
 use wasm_bindgen::JsValue;
 
-use super::clock::{moment_from_ms, PerformanceClock};
-use super::search::with_registry;
+use super::clock_exports::{moment_from_ms, PerformanceClock};
+use super::search_exports::with_registry;
 use crate::book::Validation;
-use crate::js::{self, BestMove, BestMoveOptions, BookInput, ClockOptions, EquityOptions};
+use crate::package::{self, BestMove, BestMoveOptions, BookInput, ClockOptions, EquityOptions};
 use crate::search::{seed_from_number, Equity};
 
 /// The values of [`boundary_prepare`].
@@ -49,14 +49,14 @@ fn with_prepared<R>(f: impl FnOnce(&Prepared) -> R) -> Option<R> {
 pub fn boundary_prepare(roll: &str, algorithm: &str, book: &str) -> bool {
     let options =
         BestMoveOptions { algorithm: Some(algorithm.to_owned()), seed: Some(1), ..BestMoveOptions::default() };
-    let Some(best) =
-        with_registry(|registry| js::get_best_move(registry, roll, &options, &PerformanceClock, moment_from_ms(0.0)))
-    else {
+    let Some(best) = with_registry(|registry| {
+        package::get_best_move(registry, roll, &options, &PerformanceClock, moment_from_ms(0.0))
+    }) else {
         return false;
     };
     let equity_options = EquityOptions { rollouts: Some(100.0), max_plies: None, seed: Some(1), time_budget_ms: None };
-    let equity = js::equity_timed(roll, &equity_options, &PerformanceClock, moment_from_ms(0.0));
-    let report = js::validate_opening_book(BookInput::Text(book));
+    let equity = package::equity_timed(roll, &equity_options, &PerformanceClock, moment_from_ms(0.0));
+    let report = package::validate_opening_book(BookInput::Text(book));
     PREPARED
         .try_with(|p| p.try_borrow_mut().map(|mut p| *p = Some(Prepared { best, equity, report })).is_ok())
         .unwrap_or(false)
@@ -130,13 +130,13 @@ pub fn equity_vector() -> Option<Vec<f64>> {
 /// The book report as the JSON text of `validate_book_text`.
 #[wasm_bindgen]
 pub fn report_text() -> Option<String> {
-    with_prepared(|p| super::book::validation_json(&p.report))
+    with_prepared(|p| super::book_exports::validation_json(&p.report))
 }
 
 /// The turn tree of `roll` as the JSON text the package's export returned before issue 15.
 #[wasm_bindgen]
 pub fn tree_text(roll: &str) -> String {
-    js::legal_turn_tree_json(roll)
+    package::legal_turn_tree_json(roll)
 }
 
 #[cfg(feature = "bench-serde")]
@@ -209,7 +209,7 @@ mod serde_side {
     #[derive(Serialize)]
     #[serde(rename_all = "camelCase")]
     struct BestMoveOut<'a> {
-        moves: &'a [js::MicroMove],
+        moves: &'a [package::MicroMove],
         score: i64,
         /// Set by the wrapper after the call (here so that the property order is the result's).
         time_taken_ms: u32,
@@ -245,7 +245,7 @@ mod serde_side {
     #[wasm_bindgen]
     pub fn bots_serde() -> JsValue {
         with_registry(|registry| {
-            let list = js::available_bots(registry);
+            let list = package::available_bots(registry);
             let bots: Vec<BotOut<'_>> = list
                 .iter()
                 .map(|b| BotOut {
@@ -334,7 +334,7 @@ mod serde_side {
         .unwrap_or(JsValue::UNDEFINED)
     }
 
-    /// A subtree of the codes of `js::turn_subtree_codes`, serialised as nested maps: the codes
+    /// A subtree of the codes of `package::turn_subtree_codes`, serialised as nested maps: the codes
     /// from `at` on, its end moved past the subtree's closing 0.
     struct Subtree<'a> {
         codes: &'a [u16],
@@ -378,7 +378,7 @@ mod serde_side {
     /// that both forms share the walk); `null` past the cap.
     #[wasm_bindgen]
     pub fn tree_serde(roll: &str) -> JsValue {
-        match js::legal_turn_tree_codes(roll) {
+        match package::legal_turn_tree_codes(roll) {
             None => JsValue::NULL,
             Some(codes) => {
                 let at = Cell::new(0);

@@ -1,5 +1,5 @@
 //! The thin JavaScript binding layer (API.md §2.6, §5.1): `#[wasm_bindgen]` exports over
-//! [`crate::js`], and nothing else.
+//! [`crate::package`], and nothing else.
 //!
 //! The exports are internal: only the JavaScript wrappers of `pkg-template/` call them, after they
 //! have checked every argument's class (API.md §3.2). They therefore take only strings, numbers,
@@ -33,25 +33,25 @@
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use crate::js;
+use crate::package;
 
 #[cfg(feature = "book")]
-mod analysis;
+mod analysis_exports;
 #[cfg(all(feature = "bench-exports", feature = "search"))]
 mod bench;
 #[cfg(feature = "bench-boundary")]
 mod bench_boundary;
 #[cfg(feature = "book")]
-mod book;
+mod book_exports;
 #[cfg(feature = "search")]
-mod clock;
-mod game;
+mod clock_exports;
+mod game_exports;
 mod protocol;
 #[cfg(feature = "search")]
-mod search;
+mod search_exports;
 
 #[cfg(feature = "book")]
-pub use analysis::{analyze_turn, review_game, review_turn, win_probability};
+pub use analysis_exports::{analyze_turn, review_game, review_turn, win_probability};
 #[cfg(all(feature = "bench-exports", feature = "search"))]
 pub use bench::{
     choose_turn, estimate_equity, expectimax_search, expectimax_v2_search, kcp_numerator, win_chances_batch,
@@ -59,20 +59,20 @@ pub use bench::{
 #[cfg(feature = "bench-boundary")]
 pub use bench_boundary::*;
 #[cfg(feature = "book")]
-pub use book::{
+pub use book_exports::{
     encode_book, register_book_bot_bytes, register_book_bot_text, unregister_bot, validate_book_bytes,
     validate_book_text,
 };
 #[cfg(feature = "search")]
-pub use clock::{moment_from_ms, PerformanceClock};
-pub use game::{
+pub use clock_exports::{moment_from_ms, PerformanceClock};
+pub use game_exports::{
     game_agree_draw, game_continue_seeded, game_end_recorded, game_free, game_history, game_new, game_play,
     game_play_recorded, game_play_turn, game_resign, game_roll, game_state, game_step, game_tree,
 };
 #[cfg(feature = "book")]
-pub use game::{game_notation, notation_records};
+pub use game_exports::{game_notation, notation_records};
 #[cfg(feature = "search")]
-pub use search::{available_bots, available_time_policies, best_move, equity, should_bot};
+pub use search_exports::{available_bots, available_time_policies, best_move, equity, should_bot};
 
 /// Which feature set this module was built with, as the wrappers spell it.
 const FEATURE_SET: &str = if cfg!(feature = "search") { "full" } else { "rules" };
@@ -101,7 +101,7 @@ use protocol::{join_list, split_list, status_code};
 pub fn legal_uci_moves(dfen: &str) -> String {
     #[cfg(feature = "test-trap")]
     trap_on_request(dfen);
-    join_list(js::legal_uci_moves(dfen))
+    join_list(package::legal_uci_moves(dfen))
 }
 
 /// Test-only (feature `test-trap`): panics on the input `"!trap"`, so that the JavaScript tests can
@@ -115,56 +115,56 @@ fn trap_on_request(dfen: &str) {
 }
 
 /// Benchmark-only (feature `bench-exports`): the raw legal-turn enumeration, see
-/// [`js::enumerate_legal_turns`].
+/// [`package::enumerate_legal_turns`].
 #[cfg(feature = "bench-exports")]
 #[wasm_bindgen]
 pub fn enumerate_legal_turns(dfen: &str) -> f64 {
-    js::enumerate_legal_turns(dfen) as f64
+    package::enumerate_legal_turns(dfen) as f64
 }
 
-/// `getLegalTurnTree`: the tree as 16-bit codes (see [`js::turn_subtree_codes`]); `undefined`
+/// `getLegalTurnTree`: the tree as 16-bit codes (see [`package::turn_subtree_codes`]); `undefined`
 /// past the cap (the wrapper's `null`).
 #[wasm_bindgen]
 pub fn legal_turn_tree(dfen: &str) -> Option<Vec<u16>> {
-    js::legal_turn_tree_codes(dfen)
+    package::legal_turn_tree_codes(dfen)
 }
 
 /// `countLegalTurns`: exact below 2^53, far above any roll's count.
 #[wasm_bindgen]
 pub fn count_legal_turns(dfen: &str) -> f64 {
-    js::count_legal_turns(dfen) as f64
+    package::count_legal_turns(dfen) as f64
 }
 
 /// `getPlayableDice`: `moves` is space-separated (the wrapper maps `undefined`/`null` to `""`).
 #[wasm_bindgen]
 pub fn playable_dice(dfen: &str, moves: &str) -> Option<String> {
     let moves = split_list(moves);
-    js::playable_dice(dfen, Some(&moves))
+    package::playable_dice(dfen, Some(&moves))
 }
 
 /// `generateMoves`: space-separated UCI moves.
 #[wasm_bindgen]
 pub fn generate_moves(dfen: &str) -> String {
-    join_list(js::generate_moves(dfen))
+    join_list(package::generate_moves(dfen))
 }
 
 /// `applyMove`; `promotion` `undefined` means not given.
 #[wasm_bindgen]
 pub fn apply_move(dfen: &str, from: &str, to: &str, promotion: Option<String>) -> Option<String> {
-    js::apply_move(dfen, from, to, promotion.as_deref())
+    package::apply_move(dfen, from, to, promotion.as_deref())
 }
 
 /// `applyTurn`: `moves` is space-separated.
 #[wasm_bindgen]
 pub fn apply_turn(dfen: &str, moves: &str) -> Option<String> {
     let moves = split_list(moves);
-    js::apply_turn(dfen, &moves)
+    package::apply_turn(dfen, &moves)
 }
 
 /// `endTurn`.
 #[wasm_bindgen]
 pub fn end_turn(dfen: &str) -> Option<String> {
-    js::end_turn(dfen)
+    package::end_turn(dfen)
 }
 
 /// `perft` with the JavaScript depth cap; `depth` is an integer-valued number (checked by the
@@ -175,7 +175,7 @@ pub fn perft(dfen: &str, depth: f64) -> f64 {
     #[allow(clippy::cast_possible_truncation)]
     let depth = depth as i64;
     #[allow(clippy::cast_precision_loss)]
-    let nodes = js::perft(dfen, depth, js::PERFT_MAX_DEPTH_JS) as f64;
+    let nodes = package::perft(dfen, depth, package::PERFT_MAX_DEPTH_JS) as f64;
     nodes
 }
 
@@ -184,24 +184,24 @@ pub fn perft(dfen: &str, depth: f64) -> f64 {
 pub fn piece_from_dice(face: f64) -> Option<String> {
     #[allow(clippy::cast_possible_truncation)]
     let face = face as i64;
-    js::piece_from_dice(face).map(String::from)
+    package::piece_from_dice(face).map(String::from)
 }
 
 /// `canonicalKey`.
 #[wasm_bindgen]
 pub fn canonical_key(dfen: &str) -> Option<String> {
-    js::canonical_key(dfen)
+    package::canonical_key(dfen)
 }
 
 /// `getGameStatus` as a code: 0 invalid DFEN, 1 not over, 2 over with White the winner, 3 over with
 /// Black the winner, 4 over without a winner.
 #[wasm_bindgen]
 pub fn game_status(dfen: &str) -> u32 {
-    status_code(js::game_status(dfen))
+    status_code(package::game_status(dfen))
 }
 
-/// `getBoard`: the squares and the other fields (see [`js::board`]).
+/// `getBoard`: the squares and the other fields (see [`package::board`]).
 #[wasm_bindgen]
 pub fn board(dfen: &str) -> Option<String> {
-    js::board(dfen)
+    package::board(dfen)
 }

@@ -11,7 +11,7 @@
 //! | form | text | used by |
 //! | --- | --- | --- |
 //! | list | items separated by single spaces, `""` = empty list (both directions) | [`join_list`], [`split_list`]: UCI moves in and out; `search::available_time_policies` |
-//! | tree | `Uint16Array` of node codes, depth first, `undefined` past the cap (issue 15: building the objects from it is faster than `JSON.parse` of the text) | `legal_turn_tree`, `game_tree`: [`crate::js::turn_subtree_codes`] |
+//! | tree | `Uint16Array` of node codes, depth first, `undefined` past the cap (issue 15: building the objects from it is faster than `JSON.parse` of the text) | `legal_turn_tree`, `game_tree`: [`crate::package::turn_subtree_codes`] |
 //! | JSON | JSON text, `JSON.parse`d by the wrapper | `available_bots`, book reports |
 //! | best move | `"<score> <budgetMs> <uci>…"`: two integers, then the turn's moves | `search::best_move` |
 //! | status | an integer code: 0 invalid DFEN, 1 not over, 2 White won, 3 Black won, 4 over without a winner | [`status_code`] |
@@ -23,7 +23,7 @@
 //! fast for the bot list and a book report, and +9 KB for the bot list alone (+49 KB for every
 //! value) against a full module within 0.4 KB of its budget; the text forms stay.
 
-use crate::js;
+use crate::package;
 
 /// A list as the boundary carries it: the items joined by single spaces (`""` for none).
 pub(super) fn join_list(items: Vec<String>) -> String {
@@ -36,12 +36,12 @@ pub(super) fn split_list(list: &str) -> Vec<&str> {
 }
 
 /// The integer code of a game status (`getGameStatus`); 0 for an invalid DFEN.
-pub(super) fn status_code(status: Option<js::GameStatus>) -> u32 {
+pub(super) fn status_code(status: Option<package::GameStatus>) -> u32 {
     match status {
         None => 0,
-        Some(js::GameStatus { over: false, .. }) => 1,
-        Some(js::GameStatus { winner: Some(crate::Color::White), .. }) => 2,
-        Some(js::GameStatus { winner: Some(crate::Color::Black), .. }) => 3,
-        Some(js::GameStatus { winner: None, .. }) => 4,
+        Some(package::GameStatus { over: false, .. }) => 1,
+        Some(package::GameStatus { winner: Some(crate::Color::White), .. }) => 2,
+        Some(package::GameStatus { winner: Some(crate::Color::Black), .. }) => 3,
+        Some(package::GameStatus { winner: None, .. }) => 4,
     }
 }

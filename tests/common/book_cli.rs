@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use super::cli::{ok, path, run};
 use super::conformance::{self, Naming, Suite};
-use dicechess::internals::fnv1a64;
+use dicechess::book::fnv1a64;
 use serde_json::Value;
 
 pub const SUITE: Suite = Suite("book");

@@ -16,7 +16,7 @@ pub(crate) use read::MAX_LINE_LEN;
 #[cfg(feature = "book")]
 pub(crate) use read::{parse_record, skip, start_position, GameRecord, SkipReason};
 #[cfg(feature = "book")]
-pub use read::{GameId, RecordError, RecordInfo, Skip};
+pub use read::{GameId, RecordError, RecordHeader, Skip};
 #[cfg(feature = "book")]
 pub(crate) use replay::replay;
 #[cfg(feature = "book")]

@@ -198,7 +198,7 @@ pub(crate) fn start_position(record: &GameRecord, any_start: bool) -> Result<Pos
 
 /// What a record says beyond its turns, kept so that a game read from a record writes it back.
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct RecordInfo {
+pub struct RecordHeader {
     pub id: Option<GameId>,
     pub white: Option<String>,
     pub black: Option<String>,
@@ -246,7 +246,7 @@ impl Game {
         let termination_text = text("termination");
         game.end_as_recorded(record.result, termination_text.as_deref())
             .map_err(|why| RecordError::ResultMismatch { result: Outcome::text_of(record.result).to_owned(), why })?;
-        game.info = Some(Box::new(RecordInfo {
+        game.info = Some(Box::new(RecordHeader {
             id: record.id,
             white: text("white"),
             black: text("black"),

@@ -4,20 +4,20 @@
 //! [`Suite`] (every position parsed and its legal turns listed; `validate.rs`), and the run that
 //! compares a candidate bot with a baseline, one decision per scenario, seed and bot (`run.rs`).
 
+mod catalog_check;
 #[cfg(feature = "json")]
-mod json;
+mod catalog_json;
 mod run;
 mod schema;
-mod validate;
 
+pub use catalog_check::Suite;
 #[cfg(feature = "json")]
-pub use json::{core_search_v1, parse_catalog};
+pub use catalog_json::{core_search_v1, parse_catalog};
 #[cfg(feature = "cli")]
 pub(crate) use run::Summary;
 #[cfg(feature = "cli")]
 pub(crate) use run::{Comparison, Decision, MoveTime, RunResult};
 pub use schema::{Catalog, Expectation, SCHEMA_VERSION};
-pub use validate::Suite;
 
 #[cfg(all(test, feature = "json"))]
 mod example {

@@ -1,8 +1,8 @@
 //! The run of a [`Suite`] (BOTS.md §11): a candidate bot and a baseline decide every scenario with
 //! every seed, each decision judged against the legal turns and the expectation, and the counts.
 
+use super::catalog_check::Suite;
 use super::schema::Expectation;
-use super::validate::Suite;
 use crate::search::bot::Budgeting;
 use crate::search::clock::{Clock, Deadline};
 use crate::search::prng::Rng;

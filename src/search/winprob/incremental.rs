@@ -67,8 +67,9 @@ impl PsqAccumulator {
 
 #[cfg(test)]
 mod tests {
+    use super::super::model_chances;
     use super::*;
-    use crate::search::{legal_turns, model_chances, Rng};
+    use crate::search::{legal_turns, Rng};
     use crate::Turns;
 
     /// Seeded random games: after every micro-move and every turn, the accumulator updated from

@@ -12,19 +12,12 @@
 //! The calibrated win probability ([`win_chances`]) finishes it with a second stage (`head.rs`):
 //! the exact probabilities that either side can take the other's king on its next roll.
 //!
-//! ```
-//! use dicechess::{mover_score, win_chances, Position};
-//!
-//! let pos = Position::initial();
-//! let w = win_chances(&pos);
-//! assert!((w.mover + w.opponent + w.draw - 1.0).abs() < 1e-5);
-//! assert!((mover_score(&pos) - (w.mover + w.draw / 2.0)).abs() < 1e-6);
-//! ```
+//! Players read it through [`crate::analysis::win_probability`]; the model's pieces are internal.
 
 mod features;
 mod head;
 mod incremental;
-mod roll;
+mod roll_model;
 mod threats;
 
 use std::ops::ControlFlow;
@@ -35,7 +28,7 @@ pub use head::{
     head_names, HeadInputs, HEAD_FORMAT_VERSION, HEAD_INPUTS, HEAD_MANIFEST, HEAD_VECTORS, HEAD_WEIGHTS_SOURCE,
 };
 pub use incremental::PsqAccumulator;
-pub use roll::{
+pub use roll_model::{
     roll_estimate, roll_inputs, RollInputs, ROLL_FORMAT_VERSION, ROLL_INPUTS, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS,
     ROLL_WEIGHTS_SOURCE,
 };
@@ -138,12 +131,6 @@ pub fn win_chances(pos: &Position) -> WinChances {
     decided(pos).unwrap_or_else(|| HeadInputs::of(pos, &features(pos)).chances())
 }
 
-/// `mover + draw / 2` of [`win_chances`].
-#[inline]
-pub fn mover_score(pos: &Position) -> f32 {
-    win_chances(pos).score()
-}
-
 /// The model alone: [`win_chances`] without the exact king-capture probabilities, a fraction of a
 /// microsecond. What a search evaluates (it finds king captures itself) and what a roll's turns
 /// are judged by.
@@ -153,7 +140,7 @@ pub fn model_chances(pos: &Position) -> WinChances {
 
 /// `mover + draw / 2` of [`model_chances`]: what a search maximises for the side to move.
 #[inline]
-pub fn model_score(pos: &Position) -> f32 {
+pub(crate) fn model_score(pos: &Position) -> f32 {
     model_chances(pos).score()
 }
 
@@ -167,15 +154,9 @@ fn decided(pos: &Position) -> Option<WinChances> {
     })
 }
 
-/// The value of the roll `pos` (its dice pool is the roll) for its side to move: the best over
-/// its legal turns of the after-turn position's score for that side by the model
-/// ([`model_chances`]; a king capture is 1), or, for a pass, the score of the position passed to
-/// the opponent. A finished game as in [`win_chances`].
-pub fn roll_value(pos: &Position) -> f32 {
-    roll_chances(pos).score()
-}
-
-/// [`roll_value`] as outcome probabilities for the side to move: those after its best turn.
+/// The chances of the roll `pos` (its dice pool is the roll) for its side to move: those after
+/// its best turn by the model ([`model_chances`]; a king capture wins), or, for a pass, those of
+/// the position passed to the opponent. A finished game as in [`win_chances`].
 pub fn roll_chances(pos: &Position) -> WinChances {
     roll_chances_of(pos, Turns::of_position(pos).as_ref(), MAX_CANDIDATE_TURNS)
 }

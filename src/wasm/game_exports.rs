@@ -1,10 +1,10 @@
-//! The `Game` object's exports (issue 14), in every build: thin wrappers over [`crate::js::game`],
+//! The `Game` object's exports (issue 14), in every build: thin wrappers over [`crate::package::game_text`],
 //! whose table holds the games by handle. Arguments are checked by pkg-template/js/game.js.
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::protocol::split_list;
-use crate::js::game;
+use crate::package::game_text as game;
 use crate::GameOptions;
 
 /// A new game: `start` a DFEN (`undefined`: the standard start), `seed` for seeded dice

@@ -4,13 +4,14 @@
 
 use serde::Serialize;
 
-use super::search::{budget_option, js_int, MicroMove};
-use crate::search::{Clock, Deadline, Moment};
-use crate::{
+use super::search_text::{budget_option, js_int, MicroMove};
+use crate::analysis::{
     analyze_turn as analyze, review_game as review_record, review_turn as review_one, win_probability as chances,
-    GameReview, Position, ReviewBudget, ReviewError, Roll, TurnReview, Uci, WinProbability, DEFAULT_ANALYSIS_BUDGET_MS,
-    DEFAULT_TOP_N, MAX_TOP_N,
+    GameReview, ReviewBudget, ReviewError, TurnReview, WinProbability, DEFAULT_ANALYSIS_BUDGET_MS, DEFAULT_TOP_N,
+    MAX_TOP_N,
 };
+use crate::search::{Clock, Deadline, Moment};
+use crate::{Position, Roll, Uci};
 
 /// The per-turn search budget of `reviewTurn` and `reviewGame` when the caller gives none, in
 /// milliseconds.

@@ -8,8 +8,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use clap::Args;
 use rayon::prelude::*;
 
+use crate::analysis::{check_record, review_game, GameReview, ReviewBudget, SideSummary, TurnReview};
 use crate::search::SystemClock;
-use crate::{check_record, review_game, GameReview, ReviewBudget, SideSummary, TurnReview};
 
 use super::args::{pool, Workers};
 use super::files::{read_text, write_lines};

@@ -13,14 +13,15 @@ use std::time::Instant;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
+use crate::analysis::RollValue;
 use crate::search::winprob::{
     features, head_names, model_chances, roll_inputs, win_chances, HeadInputs, RollInputs, WinChances, DENSE_NAMES,
     INPUTS, PSQ_INPUTS, ROLL_NAMES,
 };
 use crate::search::{candidate_turns, rolls56};
 use crate::search::{estimate_equity, Rng, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS};
+use crate::Turns;
 use crate::{Color, Position};
-use crate::{RollValue, Turns};
 
 use super::args::{parse_seed, pool, Workers};
 use super::files::{read_text, write_output};

@@ -6,11 +6,11 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use crate::book::Decision;
-use crate::js;
+use crate::package;
 use crate::search::Rng;
 use crate::Position;
 
-use super::convert::all_rolls;
+use super::convert_cmd::all_rolls;
 use crate::cli::args::parse_seed;
 use crate::cli::files::load_book;
 use crate::cli::io::{self, Exit, Failure, Outcome};
@@ -31,9 +31,9 @@ pub(super) struct ProbeArgs {
     json: bool,
 }
 
-fn decision_of(probe: &js::Probe, seed: u64) -> (&'static str, Vec<String>) {
+fn decision_of(probe: &package::Probe, seed: u64) -> (&'static str, Vec<String>) {
     let u = Rng::from_seed(seed).real();
-    let moves = js::decision_moves(&probe.decision, u);
+    let moves = package::decision_moves(&probe.decision, u);
     let kind = match probe.decision {
         Decision::KingCapture(_) => "king-capture",
         Decision::Book(_) => "book",
@@ -76,7 +76,7 @@ fn number(w: f64) -> Value {
     }
 }
 
-fn probe_json(p: &js::Probe, seed: u64) -> Result<Value, Failure> {
+fn probe_json(p: &package::Probe, seed: u64) -> Result<Value, Failure> {
     let (kind, moves) = decision_of(p, seed);
     let entries = p
         .entries
@@ -95,7 +95,7 @@ fn probe_json(p: &js::Probe, seed: u64) -> Result<Value, Failure> {
     serde_json::to_value(value).map_err(|e| Failure::io(format!("cannot write JSON: {e}")))
 }
 
-fn probe_text(p: &js::Probe, seed: u64) -> String {
+fn probe_text(p: &package::Probe, seed: u64) -> String {
     let mut s = format!("key  {}\nhash {:016x}\n", p.key, p.key_hash);
     let total: f64 = p.entries.iter().map(|e| e.weight).sum();
     if p.entries.is_empty() {
@@ -122,10 +122,10 @@ pub(super) fn probe(args: ProbeArgs) -> Outcome {
     let dfen = io::joined_dfen(&args.dfen);
     let pos = Position::from_dfen(&dfen).map_err(io::invalid_dfen)?;
     let book = load_book(&args.book)?;
-    let probes: Vec<js::Probe> = if pos.dice().is_empty() {
-        all_rolls(&pos).filter_map(|p| js::probe_position(&book, &p)).filter(|p| !p.entries.is_empty()).collect()
+    let probes: Vec<package::Probe> = if pos.dice().is_empty() {
+        all_rolls(&pos).filter_map(|p| package::probe_position(&book, &p)).filter(|p| !p.entries.is_empty()).collect()
     } else {
-        js::probe_position(&book, &pos).into_iter().collect()
+        package::probe_position(&book, &pos).into_iter().collect()
     };
     let mut out = io::Output::new();
     if args.json {

@@ -8,16 +8,16 @@
 //! best candidate of the deepest iteration that completed at least one candidate. Untimed (no
 //! deadline): the same search bounded by [`Config::untimed`], exact and repeatable.
 
-mod analyze;
 mod evaluator;
-mod search;
+mod lines;
+mod searcher;
 mod table;
 
-pub(crate) use analyze::Analysis;
 pub(crate) use evaluator::DefaultEvaluator;
 pub use evaluator::{Evaluator, Learned, StandIn};
-pub(crate) use search::{Abort, Shape, Stats as ExpectimaxV2Stats};
-pub use search::{Limits, Searcher};
+pub(crate) use lines::Analysis;
+pub(crate) use searcher::{Abort, Shape, Stats as DeepeningStats};
+pub use searcher::{Limits, Searcher};
 
 use super::bot::{Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
 use super::clock::{scan_interrupted, Deadline, Moment};
@@ -70,12 +70,12 @@ impl Default for Config {
 
 /// The `expectimax-v2` bot with its configuration and evaluator.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct ExpectimaxV2Bot<E: Evaluator = DefaultEvaluator> {
+pub struct DeepeningBot<E: Evaluator = DefaultEvaluator> {
     pub config: Config,
     pub evaluator: E,
 }
 
-/// What [`ExpectimaxV2Bot::run`] found.
+/// What [`DeepeningBot::run`] found.
 enum Run {
     /// The first shortest king capture, by index: played at once.
     KingCapture(usize),
@@ -118,20 +118,15 @@ fn table_bits(deadline: Option<&Deadline<'_>>) -> u32 {
     }
 }
 
-impl<E: Evaluator> ExpectimaxV2Bot<E> {
+impl<E: Evaluator> DeepeningBot<E> {
     /// A bot with this configuration.
     pub fn with_config(config: Config, evaluator: E) -> Self {
-        ExpectimaxV2Bot { config, evaluator }
+        DeepeningBot { config, evaluator }
     }
 
     /// The search with its statistics: `turns` are the legal turns of the roll `pos` in
     /// canonical order (non-empty).
-    pub fn search(
-        &self,
-        pos: &Position,
-        turns: &[Turn],
-        deadline: Option<Deadline<'_>>,
-    ) -> (Choice, ExpectimaxV2Stats) {
+    pub fn search(&self, pos: &Position, turns: &[Turn], deadline: Option<Deadline<'_>>) -> (Choice, DeepeningStats) {
         let mut s = self.searcher(deadline);
         let choice = match self.run(pos, turns, &mut s) {
             Run::KingCapture(i) => Choice::play(&turns[i], i64::from(WIN)),
@@ -155,7 +150,7 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
         Searcher::new(&self.evaluator, self.config.shape, limits, deadline, bits)
     }
 
-    /// The search of [`ExpectimaxV2Bot::search`] on `s`.
+    /// The search of [`DeepeningBot::search`] on `s`.
     fn run(&self, pos: &Position, turns: &[Turn], s: &mut Searcher<'_, E>) -> Run {
         s.stats.legal_turns = turns.len();
         if let Some(i) = first_shortest_king_capture(turns) {
@@ -254,7 +249,7 @@ impl<E: Evaluator> ExpectimaxV2Bot<E> {
 
     /// The bot's win probability for the side to move of `pos` (dice ignored): its depth-1
     /// chance node, the mean over the 56 rolls of the best turn by the evaluator.
-    pub fn win_probability(&self, pos: &Position) -> f32 {
+    pub fn expected_score(&self, pos: &Position) -> f32 {
         let mut start = *pos;
         start.set_dice(Dice::EMPTY);
         let limits = Limits { max_depth: 1, max_nodes: u64::MAX };
@@ -276,7 +271,7 @@ fn sort_by_value(order: &mut [usize], cands: &[Candidate]) {
     crate::sort::sort_by_key(order, |&c| crate::sort::descending((f64::from(cands[c].value) * 4_294_967_296.0) as i64));
 }
 
-impl<E: Evaluator + 'static> Bot for ExpectimaxV2Bot<E> {
+impl<E: Evaluator + 'static> Bot for DeepeningBot<E> {
     fn info(&self) -> BotInfo {
         Builtin::ExpectimaxV2.info()
     }
@@ -295,7 +290,7 @@ impl<E: Evaluator + 'static> Bot for ExpectimaxV2Bot<E> {
     }
 
     fn decide(&self, question: Question, pos: &Position, _: &mut Rng) -> bool {
-        let p = || self.win_probability(pos);
+        let p = || self.expected_score(pos);
         match question {
             Question::OfferDouble => p() > OFFER_DOUBLE_ABOVE,
             Question::AcceptDouble => p() >= ACCEPT_DOUBLE_FROM,

@@ -1,7 +1,7 @@
 //! The rules tools (RULES.md §16): `board`, `moves`, `tree`, `count`, `perft`.
 //!
 //! Each parses the DFEN once for its error message (exit 1), then calls the same functions as the
-//! JavaScript API (`crate::js`), so outputs are those of the API byte for byte; `perft` walks the
+//! JavaScript API (`crate::package`), so outputs are those of the API byte for byte; `perft` walks the
 //! core under the CLI's caps (depth 8, and `--max-nodes` positions expanded, issue 18).
 
 use clap::builder::TypedValueParser as _;
@@ -10,7 +10,7 @@ use clap::Args;
 use serde::Serialize;
 
 use crate::rules::{perft_divide_within, perft_within};
-use crate::{js, Color, Position, Turns, MAX_LEGAL_TURNS};
+use crate::{package, Color, Position, Turns, MAX_LEGAL_TURNS};
 
 use super::io::{self, Exit, Failure, Outcome, Output};
 
@@ -49,7 +49,7 @@ pub(super) struct PerftArgs {
     divide: bool,
     /// The work cap: stop (exit 1) rather than expand more than N positions, every node above the
     /// last ply (the start position at depth 8 expands 3.4e9).
-    #[arg(long, value_name = "N", default_value_t = js::PERFT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value_t = package::PERFT_MAX_NODES, value_parser = clap::value_parser!(u64).range(1..))]
     max_nodes: u64,
     /// Read one DFEN per line from stdin; write one JSON value per line.
     #[arg(long)]
@@ -86,7 +86,7 @@ fn try_each(input: &DfenArgs, neutral: &str, render: impl Fn(&str, &Position) ->
 // moves, tree
 
 pub(super) fn moves(args: DfenArgs) -> Outcome {
-    run_each(&args, "[]", |dfen, _| json_string_array(&js::legal_uci_moves(dfen)))
+    run_each(&args, "[]", |dfen, _| json_string_array(&package::legal_uci_moves(dfen)))
 }
 
 /// The tree, or for a roll over the work cap (issue 17): `null` in batch mode, as the API gives,
@@ -99,12 +99,12 @@ pub(super) fn tree(args: DfenArgs) -> Outcome {
              (`dicechess count` counts them)",
             turns.count()
         )),
-        _ => Ok(js::legal_turn_tree_json(dfen)),
+        _ => Ok(package::legal_turn_tree_json(dfen)),
     })
 }
 
 pub(super) fn count(args: DfenArgs) -> Outcome {
-    run_each(&args, "0", |dfen, _| js::count_legal_turns(dfen).to_string())
+    run_each(&args, "0", |dfen, _| package::count_legal_turns(dfen).to_string())
 }
 
 /// `["a","b"]` as `JSON.stringify` writes it.
@@ -119,7 +119,7 @@ pub(super) fn perft(args: PerftArgs, cmd: &clap::Command) -> Outcome {
     let (depth_text, dfen) = args.args.split_last().expect("clap requires one value");
     let depth_arg = clap::Arg::new("DEPTH").value_name("DEPTH").required(true);
     let depth = clap::value_parser!(u32)
-        .range(0..=i64::from(js::PERFT_MAX_DEPTH))
+        .range(0..=i64::from(package::PERFT_MAX_DEPTH))
         .parse_ref(cmd, Some(&depth_arg), std::ffi::OsStr::new(depth_text))
         .unwrap_or_else(|e| io::usage_exit(e, cmd));
     if args.stdin && !dfen.is_empty() {
@@ -228,7 +228,7 @@ impl Fields {
         } else {
             f[3].as_bytes().chunks(2).map(|sq| String::from_utf8_lossy(sq).into_owned()).collect()
         };
-        let status = js::game_status(&dfen);
+        let status = package::game_status(&dfen);
         Fields {
             ranks,
             white_to_move: f[1] == "w",

@@ -6,7 +6,7 @@ use serde::Serialize;
 
 use crate::book::{dcb_to_tsv, is_binary, validate_binary, validate_tsv, DcbBook, Issue, Validation};
 
-use super::convert::key_sources;
+use super::convert_cmd::key_sources;
 use crate::cli::files::read_input;
 use crate::cli::io::{self, Exit, Failure, Outcome};
 

@@ -1,5 +1,5 @@
 //! The full entry's bot, decision, equity and registry exports (feature `search`; API.md §3.4,
-//! §3.5): thin wrappers over [`crate::js`], sharing one registry per instance.
+//! §3.5): thin wrappers over [`crate::package`], sharing one registry per instance.
 //!
 //! As for the rules exports, the wrappers have checked every argument's class; option fields
 //! arrive as JavaScript numbers (`undefined` when absent or not a number) or strings, and every
@@ -13,9 +13,9 @@ use std::cell::RefCell;
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use super::clock::{moment_from_ms, PerformanceClock};
-use crate::js::json::JsonWriter;
-use crate::js::{self, BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
+use super::clock_exports::{moment_from_ms, PerformanceClock};
+use crate::package::json_text::JsonWriter;
+use crate::package::{self, BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
 use crate::search::{seed_from_number, Question, Registry};
 
 thread_local! {
@@ -68,7 +68,7 @@ pub fn best_move(
     };
     let clock = PerformanceClock;
     let result =
-        with_registry(|registry| js::get_best_move(registry, dfen, &options, &clock, moment_from_ms(entered)))?;
+        with_registry(|registry| package::get_best_move(registry, dfen, &options, &clock, moment_from_ms(entered)))?;
     let mut out = result.score.to_string();
     out.push(' ');
     out.push_str(&result.budget_ms.to_string());
@@ -91,7 +91,7 @@ pub fn should_bot(dfen: &str, question: u32, algorithm: Option<String>, seed: Op
         _ => return false,
     };
     let options = DecisionOptions { algorithm, seed: seed.and_then(seed_from_number) };
-    with_registry(|registry| js::should_bot(registry, dfen, question, &options)).unwrap_or(false)
+    with_registry(|registry| package::should_bot(registry, dfen, question, &options)).unwrap_or(false)
 }
 
 /// `estimateEquity(dfen, options)`: `[whiteWin, blackWin, undecided, rollouts, standardError,
@@ -107,7 +107,7 @@ pub fn equity(
     entered: f64,
 ) -> Vec<f64> {
     let options = EquityOptions { rollouts, max_plies, seed: seed.and_then(seed_from_number), time_budget_ms };
-    let e = js::equity_timed(dfen, &options, &PerformanceClock, moment_from_ms(entered));
+    let e = package::equity_timed(dfen, &options, &PerformanceClock, moment_from_ms(entered));
     #[allow(clippy::cast_precision_loss)]
     let rollouts = e.rollouts as f64;
     vec![e.white_win, e.black_win, e.undecided, rollouts, e.standard_error, e.variance_reduction_vs_vanilla]
@@ -117,7 +117,7 @@ pub fn equity(
 /// "isExperimental"}, …]` in registry order (`"[]"` if the registry cannot be read).
 #[wasm_bindgen]
 pub fn available_bots() -> String {
-    let Some(bots) = with_registry(js::available_bots) else { return String::from("[]") };
+    let Some(bots) = with_registry(package::available_bots) else { return String::from("[]") };
     let mut json = JsonWriter::new();
     json.open_array();
     for bot in &bots {
@@ -141,5 +141,5 @@ pub fn available_bots() -> String {
 /// `getAvailableTimePolicies()`: the ids, space-separated.
 #[wasm_bindgen]
 pub fn available_time_policies() -> String {
-    js::available_time_policies().join(" ")
+    package::available_time_policies().join(" ")
 }

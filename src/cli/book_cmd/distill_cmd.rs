@@ -17,7 +17,7 @@ use crate::search::Clock as _;
 use crate::search::{Bot, Budgeting, Deadline, Registry, SystemClock};
 use crate::Position;
 
-use super::build::{write_built, BuildFormat, BuildReport};
+use super::build_cmd::{write_built, BuildFormat, BuildReport};
 use crate::cli::args::{bot_id, pool, GameArgs, Workers};
 use crate::cli::files::{read_input, write_lines, write_output};
 use crate::cli::io::{self, Exit, Failure, Outcome};

@@ -1,7 +1,7 @@
 //! The analysis of a roll (issue 13): the bot's own search, then the exact values of its best few
 //! candidates and of one more turn on demand (the turn a player played).
 //!
-//! Phase 1 is [`ExpectimaxV2Bot::search`]'s search, unchanged (with three quarters of the time
+//! Phase 1 is [`DeepeningBot::search`]'s search, unchanged (with three quarters of the time
 //! when there is a deadline), so the first line is the bot's choice and a bot reviewing its own
 //! untimed choice finds no error. Its final iteration leaves the choice's value exact and the
 //! other candidates it completed with upper bounds (Star1 cuts). Phase 2 searches those again at
@@ -9,8 +9,8 @@
 //! against the `top_n`-th best exact value so far (skipped when its bound is already no better),
 //! and the asked turn with a full window. What phase 2 has no time for is left out.
 
-use super::search::{Abort, Searcher};
-use super::{Evaluator, ExpectimaxV2Bot, Run, Searched};
+use super::searcher::{Abort, Searcher};
+use super::{DeepeningBot, Evaluator, Run, Searched};
 use crate::search::clock::{Deadline, Moment};
 use crate::search::turnlist::Turn;
 use crate::Position;
@@ -39,10 +39,10 @@ pub struct Analysis {
     pub asked: Option<Line>,
 }
 
-impl<E: Evaluator> ExpectimaxV2Bot<E> {
+impl<E: Evaluator> DeepeningBot<E> {
     /// Analyses the roll `pos` whose legal turns, in canonical order, are `turns` (non-empty):
     /// its best `top_n` (at least 1) candidates and the value of `turns[asked]` if given. Bounded
-    /// like [`ExpectimaxV2Bot::search`]: by `deadline`, or without one by the untimed limits
+    /// like [`DeepeningBot::search`]: by `deadline`, or without one by the untimed limits
     /// (phase 2 gets as many nodes again).
     pub fn analyze(
         &self,

@@ -7,7 +7,7 @@ use clap::{Args, ValueEnum};
 
 use crate::book::build::is_blank;
 use crate::book::{
-    self, binary_weight, dcb, dcb_to_tsv, key_hash, write_tsv, Book, DcbBook, Record, Signature, TsvBook, TsvEntry,
+    self, binary_weight, dcb, dcb_to_tsv, key_hash, write_tsv, Book, DcbBook, DcbRecord, Signature, TsvBook, TsvEntry,
     WeightColumn,
 };
 use crate::game::record::{parse_record, replay, start_position};
@@ -103,7 +103,7 @@ pub(super) fn key_sources(keys: &[String], games: &[String]) -> Result<HashMap<u
 }
 
 /// The records of a TSV book's effective entries; unencodable ones fail unless dropped.
-fn tsv_records(path: &str, book: &TsvBook, drop_invalid: bool) -> Result<(Vec<Record>, usize), Failure> {
+fn tsv_records(path: &str, book: &TsvBook, drop_invalid: bool) -> Result<(Vec<DcbRecord>, usize), Failure> {
     let mut items: Vec<(usize, &str, &str, f64)> = book
         .iter()
         .flat_map(|(k, e)| e.alternatives.iter().map(move |a| (a.line, k, a.moves.as_str(), a.weight)))
@@ -133,7 +133,7 @@ fn tsv_records(path: &str, book: &TsvBook, drop_invalid: bool) -> Result<(Vec<Re
             }
         }
         hashes.insert(h, key);
-        records.push(Record { key_hash: h, moves: sig.pack(), weight: w, ..Record::default() });
+        records.push(DcbRecord { key_hash: h, moves: sig.pack(), weight: w, ..DcbRecord::default() });
     }
     Ok((records, dropped))
 }

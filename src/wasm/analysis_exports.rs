@@ -1,19 +1,19 @@
-//! The full entry's analysis exports (docs/ANALYSIS.md): thin wrappers over [`crate::js`]'s
+//! The full entry's analysis exports (docs/ANALYSIS.md): thin wrappers over [`crate::package`]'s
 //! analysis functions. The win probability crosses as three numbers, everything else as JSON
 //! text (serde_json, already in the full module for the book records), `JSON.parse`d by the
 //! wrapper.
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use super::clock::{moment_from_ms, PerformanceClock};
+use super::clock_exports::{moment_from_ms, PerformanceClock};
 use super::protocol::split_list;
-use crate::js::{self, AnalyzeOptions, ReviewOptions};
+use crate::package::{self, AnalyzeOptions, ReviewOptions};
 use crate::search::seed_from_number;
 
 /// `getWinProbability(dfen)`: `[whiteWin, blackWin, draw]`, or `undefined` for an invalid DFEN.
 #[wasm_bindgen]
 pub fn win_probability(dfen: &str) -> Option<Vec<f64>> {
-    js::win_probability(dfen).map(|p| vec![p.white_win, p.black_win, p.draw])
+    package::win_probability(dfen).map(|p| vec![p.white_win, p.black_win, p.draw])
 }
 
 /// `analyzeTurn(dfen, options)`: `{"candidates": [{"moves": [{"from", "to", "promotion"}],
@@ -28,7 +28,7 @@ pub fn analyze_turn(
     entered: f64,
 ) -> Option<String> {
     let options = AnalyzeOptions { time_budget_ms, top_n, seed: seed.and_then(seed_from_number) };
-    let result = js::analyze_turn(dfen, &options, &PerformanceClock, moment_from_ms(entered))?;
+    let result = package::analyze_turn(dfen, &options, &PerformanceClock, moment_from_ms(entered))?;
     serde_json::to_string(&result).ok()
 }
 
@@ -37,7 +37,7 @@ pub fn analyze_turn(
 #[wasm_bindgen]
 pub fn review_turn(dfen: &str, moves: &str, time_budget_ms: Option<f64>) -> Option<String> {
     let review =
-        js::review_turn(dfen, &split_list(moves), &ReviewOptions { time_budget_ms }, &PerformanceClock).ok()?;
+        package::review_turn(dfen, &split_list(moves), &ReviewOptions { time_budget_ms }, &PerformanceClock).ok()?;
     serde_json::to_string(&review).ok()
 }
 
@@ -50,11 +50,11 @@ pub fn review_game(record: &str, time_budget_ms: Option<f64>) -> String {
     struct Reply {
         ok: bool,
         #[serde(flatten)]
-        review: Option<crate::GameReview>,
+        review: Option<crate::analysis::GameReview>,
         #[serde(skip_serializing_if = "Option::is_none")]
         error: Option<String>,
     }
-    let reply = match js::review_game(record, &ReviewOptions { time_budget_ms }, &PerformanceClock) {
+    let reply = match package::review_game(record, &ReviewOptions { time_budget_ms }, &PerformanceClock) {
         Ok(review) => Reply { ok: true, review: Some(review), error: None },
         Err(e) => Reply { ok: false, review: None, error: Some(e.to_string()) },
     };

@@ -1,14 +1,14 @@
 //! The full entry's opening-book exports (feature `book`; API.md §3.6, §3.7): thin wrappers over
-//! [`crate::js`]. Each function has a text form (a TSV string) and a bytes form (a binary
+//! [`crate::package`]. Each function has a text form (a TSV string) and a bytes form (a binary
 //! book: bytes are never sniffed); the wrappers pick one after checking the argument's class and
 //! the 64 MiB cap, so nothing oversized is ever copied in. Reports cross as JSON text.
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use super::search::with_registry_mut;
+use super::search_exports::with_registry_mut;
 use crate::book::{Issue, Validation};
-use crate::js::json::JsonWriter;
-use crate::js::{self, BookInput};
+use crate::package::json_text::JsonWriter;
+use crate::package::{self, BookInput};
 
 /// The report as JSON text (BOOK.md §5's object).
 pub(super) fn validation_json(v: &Validation) -> String {
@@ -56,23 +56,23 @@ fn issues_json(json: &mut JsonWriter, issues: &[Issue]) {
 /// JSON text (BOOK.md §5).
 #[wasm_bindgen]
 pub fn validate_book_text(tsv: &str) -> String {
-    validation_json(&js::validate_opening_book(BookInput::Text(tsv)))
+    validation_json(&package::validate_opening_book(BookInput::Text(tsv)))
 }
 
 /// `validateOpeningBook(bytes)` for a binary book: the report as JSON text.
 #[wasm_bindgen]
 pub fn validate_book_bytes(bytes: &[u8]) -> String {
-    validation_json(&js::validate_opening_book(BookInput::Bytes(bytes)))
+    validation_json(&package::validate_opening_book(BookInput::Bytes(bytes)))
 }
 
 /// `encodeOpeningBook(tsv)`: the binary book, `undefined` when the text cannot be encoded.
 #[wasm_bindgen]
 pub fn encode_book(tsv: &str) -> Option<Vec<u8>> {
-    js::encode_opening_book(tsv)
+    package::encode_opening_book(tsv)
 }
 
 fn register(book: BookInput<'_>, base_id: &str, new_id: &str, new_name: &str) -> bool {
-    with_registry_mut(|registry| js::register_opening_book_bot(registry, book, base_id, new_id, new_name))
+    with_registry_mut(|registry| package::register_opening_book_bot(registry, book, base_id, new_id, new_name))
         .unwrap_or(false)
 }
 
@@ -91,5 +91,5 @@ pub fn register_book_bot_bytes(bytes: &[u8], base_id: &str, new_id: &str, new_na
 /// `unregisterBot(id)`.
 #[wasm_bindgen]
 pub fn unregister_bot(id: &str) -> bool {
-    with_registry_mut(|registry| js::unregister_bot(registry, id)).unwrap_or(false)
+    with_registry_mut(|registry| package::unregister_bot(registry, id)).unwrap_or(false)
 }

@@ -1,7 +1,7 @@
 //! The value of a roll without a search: the model's value before the roll, moved by a linear
 //! function of what the dice let the mover do (take a piece, save one, flee with the king,
 //! promote, or nothing at all). Trained by `scripts/train/train_roll.py` on the searched roll
-//! values ([`crate::RollValue`]: the best turn's value, centred) and included at compile time
+//! values ([`crate::analysis::RollValue`]: the best turn's value, centred) and included at compile time
 //! (`roll_weights.rs`, its manifest and vectors beside it).
 //!
 //! The inputs are centred over the 56 rolls, so that the rolls' values average to the value
@@ -283,7 +283,7 @@ pub fn roll_inputs(pos: &Position) -> RollInputs {
 }
 
 /// The value of the roll `pos` for its side to move, without a search: about a microsecond,
-/// against a walk of every turn of the 56 rolls for [`crate::RollValue`], which it estimates.
+/// against a walk of every turn of the 56 rolls for [`crate::analysis::RollValue`], which it estimates.
 /// Without dice, the value before the roll ([`win_chances`]); a finished game is decided.
 pub fn roll_estimate(pos: &Position) -> WinChances {
     match prelude(pos) {

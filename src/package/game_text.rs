@@ -178,7 +178,7 @@ pub fn history(handle: u32) -> Option<String> {
                 &t.after.to_dfen(),
                 &join_moves(t.moves.iter().map(|m| m.uci())),
                 &t.san.join(" "),
-                &crate::TurnLabel { number: t.before.fullmove_number(), color: t.mover }.to_string(),
+                &crate::notation::TurnLabel { number: t.before.fullmove_number(), color: t.mover }.to_string(),
             ];
             out.push_str(&fields.join("\t"));
             out.push('\n');
@@ -275,20 +275,20 @@ pub fn notation(handle: u32, fields: &str) -> Option<String> {
         let (field, value) = line.split_once('\t')?;
         tags.push((tag_of(field)?.to_owned(), value.to_owned()));
     }
-    with_game(handle, |g| crate::write_game(&g.notated_with(tags)).ok()).flatten()
+    with_game(handle, |g| crate::notation::write_game(&g.notated_with(tags)).ok()).flatten()
 }
 
 /// The game records (BOOK.md §8) of the games of a notated text, as a JSON array; or
 /// `E<line> <column> <message>` for a text that is not one.
 pub fn notation_records(text: &str) -> String {
-    let games = match crate::parse_games(text) {
+    let games = match crate::notation::parse_games(text) {
         Ok(games) => games,
         Err(e) => {
             let turn = e.turn.map_or(String::new(), |t| format!("turn {t}: "));
             return format!("E{} {} {turn}{}", e.line, e.column, e.kind);
         }
     };
-    let mut json = super::json::JsonWriter::new();
+    let mut json = super::json_text::JsonWriter::new();
     json.open_array();
     for game in &games {
         let fields = match record_fields(game) {
@@ -338,7 +338,7 @@ pub fn notation_records(text: &str) -> String {
     json.finish()
 }
 
-fn write_value(json: &mut super::json::JsonWriter, value: FieldValue) {
+fn write_value(json: &mut super::json_text::JsonWriter, value: FieldValue) {
     match value {
         FieldValue::Text(t) => json.string(&t),
         FieldValue::Integer(n) => json.raw(&n.to_string()),
