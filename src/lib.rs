@@ -73,6 +73,9 @@ mod analysis;
 #[cfg(feature = "book")]
 mod book;
 mod game;
+/// The package's caps and defaults for JavaScript (a generator, built by the tests only).
+#[cfg(all(test, feature = "book", feature = "cli"))]
+mod limits;
 mod notation;
 // Public through `search` (the bots' `Rng`, `derive`, `seed_from_number`); without it a Game's
 // dice are its only use.
