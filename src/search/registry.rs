@@ -77,12 +77,12 @@ impl Registry {
     /// `getAvailableBots()`: by difficulty, stable; built-ins first among equals, then custom
     /// bots by latest registration.
     pub fn bots(&self) -> Vec<BotInfo> {
-        let listed = |b: &Arc<dyn Bot>| BotInfo {
-            takes_budget: matches!(b.budgeting(), Budgeting::Budgeted { .. }),
-            ..b.info()
-        };
-        let mut out: Vec<BotInfo> =
-            self.builtins.iter().chain(self.custom.iter().map(|(_, b)| b)).map(listed).collect();
+        let mut out: Vec<BotInfo> = Vec::new();
+        for bot in self.builtins.iter().chain(self.custom.iter().map(|(_, b)| b)) {
+            let mut info = bot.info();
+            info.takes_budget = matches!(bot.budgeting(), Budgeting::Budgeted { .. });
+            out.push(info);
+        }
         crate::sort::sort_by_key(&mut out, |b| u64::from(b.difficulty));
         out
     }

@@ -623,9 +623,12 @@ describe('www-demo in headless Chromium', { skip }, () => {
       await page.waitForFunction(() => document.querySelector('#board').dataset.view === '');
       assert.equal(await attr(page, '#board', 'dfen'), twin.dfen(), 'Back shows the game again');
     }
-    // Cancel: the second run stops early and says so.
-    await page.click('#review');
-    await page.click('#review-cancel');
+    // Cancel: the second run stops early and says so. Cancel is pressed in the same task as Review,
+    // so that it comes before the first turn's review however fast that is (ordered, not timed).
+    await page.evaluate(() => {
+      document.querySelector('#review').click();
+      document.querySelector('#review-cancel').click();
+    });
     await page.waitForSelector('#review-panel[data-state="cancelled"]');
     assert.match(await page.$eval('#review-status', (e) => e.textContent), /cancelled after \d+ of/);
     // A new game closes the review and clears the bar at once.

@@ -128,7 +128,10 @@ export function bestMoveOptions(r, pool) {
     o.clock = r.int(6) === 0 ? hostile(r, pool)
       : { remainingMs: r.pick([-1000, -5, 0, 1, 150, 399, 400, -0]), incrementMs: r.pick([0, undefined, NaN, -5, 'x']),
         moveNumber: r.pick([undefined, 1, 40, 2 ** 53, NaN, -7, 1e308]), movesToGo: r.pick([undefined, 0, 1, 10, Infinity, -3, NaN]) };
-    if (budgeted && !(typeof o.clock?.remainingMs === 'number')) o.timeBudgetMs = 1 + r.int(20);
+    // A hostile clock may be a proxy that throws on any read: the generator reads it once, guarded.
+    let remaining;
+    try { remaining = o.clock?.remainingMs; } catch (_) { remaining = undefined; }
+    if (budgeted && typeof remaining !== 'number') o.timeBudgetMs = 1 + r.int(20);
   }
   if (o.clock === undefined || r.int(2) === 0) o.timeBudgetMs = budgeted ? 1 + r.int(20) + r.pick([0, 0.5]) : r.pick([anyNumber(r), 'x', 20]);
   if (r.int(2) === 0) o.timePolicy = r.pick(['empirical-v1', 'LEGACY-LINEAR-V1', 'fastest', 1, null, 'x'.repeat(65)]);
