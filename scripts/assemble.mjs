@@ -98,8 +98,8 @@ const read = (p) => readFileSync(join(TEMPLATE, p), 'utf8');
 // local specifiers are pointed at the published files. In all of them the type annotations are left
 // out (`// @ts-check`, the JSDoc blocks that start a line, inline `/** @type {T} */` casts): the
 // documentation is in the sources and the published .d.ts; the `//` comments are kept.
-const RULES_MODULES = ['input.js', 'protocol.js', 'rules.js', 'game.js', 'core.js'];
-const FULL_MODULES = ['input.js', 'protocol.js', 'rules.js', 'game.js', 'full.js', 'core.js'];
+const RULES_MODULES = ['limits.js', 'input.js', 'protocol.js', 'rules.js', 'game.js', 'core.js'];
+const FULL_MODULES = ['limits.js', 'input.js', 'protocol.js', 'rules.js', 'game.js', 'full.js', 'core.js'];
 
 /** `text` without its type annotations. */
 function withoutTypes(text) {

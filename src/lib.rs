@@ -85,6 +85,9 @@ pub mod analysis;
 #[cfg(feature = "book")]
 pub mod book;
 mod game;
+/// The package's caps and defaults for JavaScript (a generator, built by the tests only).
+#[cfg(all(test, feature = "book", feature = "cli"))]
+mod limits;
 pub mod notation;
 // Public through `search` (the bots' `Rng`, `derive`, `seed_from_number`); without it a Game's
 // dice are its only use.

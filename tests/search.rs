@@ -8,7 +8,7 @@ use std::sync::Arc;
 use dicechess::package as api;
 use dicechess::package::BestMoveOptions;
 use dicechess::search::ExpectimaxBot;
-use dicechess::search::{ManualClock, Moment};
+use dicechess::search::{Budgeting, ManualClock, Moment};
 use dicechess::Roll;
 use dicechess::{
     choose_turn, legal_turns, Bot, BotInfo, Choice, Deadline, Question, RegisterError, Registry, Rng, SearchContext,
@@ -156,6 +156,7 @@ impl Bot for Custom {
             description: String::new(),
             difficulty: self.1,
             is_experimental: true,
+            takes_budget: false,
         }
     }
     fn choose(&self, _: Roll<'_>, turns: &[Turn], _: &mut SearchContext<'_>) -> Choice {
@@ -274,4 +275,15 @@ fn untimed_monte_carlo_rolls_out_every_turn_before_its_king_capture_draw() {
         played.insert(uci(&chosen));
     }
     assert_eq!(played.len(), 2, "{played:?}");
+}
+
+#[test]
+fn the_listing_says_which_bots_take_a_budget() {
+    let registry = Registry::new();
+    let budgeted: Vec<String> = registry.bots().into_iter().filter(|b| b.takes_budget).map(|b| b.id).collect();
+    assert_eq!(budgeted, ["monte-carlo", "expectimax", "expectimax-v2"]);
+    for bot in registry.bots() {
+        let budgeting = registry.get(&bot.id).map(|b| b.budgeting());
+        assert_eq!(bot.takes_budget, matches!(budgeting, Some(Budgeting::Budgeted { .. })), "{}", bot.id);
+    }
 }

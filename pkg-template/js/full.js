@@ -4,12 +4,15 @@
 // (a throwing getter makes that field absent: input.js); only primitives and fresh byte arrays
 // reach the .wasm, which does every integer and seed conversion of §3.2 itself (src/js/search.rs),
 // so nothing is converted twice. Nothing here throws.
-import { idField, isDfen, LARGE, MAX_BOOK, MAX_ID, MAX_NAME, numberField, objectField, readBook, readMoves } from './input.js';
+import { idField, isDfen, LARGE, mib, numberField, objectField, readBook, readMoves } from './input.js';
+import { MAX_BOOK, MAX_ID, MAX_NAME, MAX_RECORD } from './limits.js';
 import { decodeAnalysis, decodeBestMove, decodeEquity, decodeJson, decodeList, decodeWinProbability, encodeList, QUESTION } from './protocol.js';
 
 /** @typedef {import('./functions.js').FullOnlyApi} FullOnlyApi */
 /** @typedef {import('./glue.js').QuestionCode} QuestionCode */
 /** @typedef {import('../types/types.js').BestMoveResult} BestMoveResult */
+/** @typedef {import('../types/types.js').BotInfo} BotInfo */
+/** @typedef {import('../types/types.js').BotDetails} BotDetails */
 /** @typedef {import('../types/types.js').EquityResult} EquityResult */
 /** @typedef {import('../types/types.js').BookValidation} BookValidation */
 /** @typedef {import('../types/types.js').WinProbability} WinProbability */
@@ -30,17 +33,15 @@ const NOT_A_BOOK = () => bookError('not-a-book', 'expected a TSV string or a bin
 const NO_ANALYSIS = () => ({ candidates: [], timeTakenMs: 0, budgetMs: 0 });
 /** @param {string} error @returns {GameReviewResult} */
 const reviewError = (error) => ({ ok: false, error });
-/** The longest game record `reviewGame` reads, in UTF-16 code units (BOOK.md §8: a line of 4 MiB). */
-const MAX_RECORD = 4 * 1024 * 1024;
 
 /** A game record argument as JSON text: the text itself, or an object stringified; else a reason. @param {unknown} game @returns {{ text: string } | { error: string }} */
 function recordText(game) {
   try {
-    if (typeof game === 'string') return game.length <= MAX_RECORD ? { text: game } : { error: 'the record is longer than 4 MiB' };
+    if (typeof game === 'string') return game.length <= MAX_RECORD ? { text: game } : { error: `the record is longer than ${mib(MAX_RECORD)}` };
     if (game === null || typeof game !== 'object') return { error: 'expected a game record object or its JSON text' };
     const text = JSON.stringify(game);
     if (typeof text !== 'string') return { error: 'the record is not JSON' };
-    return text.length <= MAX_RECORD ? { text } : { error: 'the record is longer than 4 MiB' };
+    return text.length <= MAX_RECORD ? { text } : { error: `the record is longer than ${mib(MAX_RECORD)}` };
   } catch (e) {
     return { error: `the record cannot be read: ${e instanceof Error ? e.message : 'not JSON'}` };
   }
@@ -143,9 +144,15 @@ export function fullFunctions({ live, fail, glue }) {
     try { return decodeJson(glue().review_game(record.text, budget)); } catch (e) { fail(e); return reviewError('the engine failed'); }
   }
 
-  function getAvailableBots() {
+  /** @returns {BotDetails[]} */
+  function getBotDetails() {
     if (!live()) return [];
     try { return decodeJson(glue().available_bots()); } catch (e) { fail(e); return []; }
+  }
+
+  /** The rows of getBotDetails without `takesBudget`: the BotInfo of API.md §3.4. @returns {BotInfo[]} */
+  function getAvailableBots() {
+    return getBotDetails().map(({ takesBudget: _, ...info }) => info);
   }
 
   function getAvailableTimePolicies() {
@@ -158,7 +165,7 @@ export function fullFunctions({ live, fail, glue }) {
     if (!live()) return NOT_A_BOOK();
     const b = readBook(book);
     if (b === null) return NOT_A_BOOK();
-    if (b === LARGE) return bookError('too-large', 'book exceeds 64 MiB');
+    if (b === LARGE) return bookError('too-large', `book exceeds ${mib(MAX_BOOK)}`);
     try {
       return decodeJson(b.bytes === undefined ? glue().validate_book_text(b.text) : glue().validate_book_bytes(b.bytes));
     } catch (e) { fail(e); return NOT_A_BOOK(); }
@@ -194,7 +201,7 @@ export function fullFunctions({ live, fail, glue }) {
   }
 
   return {
-    getAvailableBots, getAvailableTimePolicies, getBestMove, shouldBotOfferDouble, shouldBotAcceptDouble,
+    getAvailableBots, getBotDetails, getAvailableTimePolicies, getBestMove, shouldBotOfferDouble, shouldBotAcceptDouble,
     shouldBotOfferDraw, shouldBotAcceptDraw, estimateEquity, getWinProbability, analyzeTurn, reviewTurn, reviewGame,
     registerOpeningBookBot, unregisterBot, validateOpeningBook, encodeOpeningBook,
   };

@@ -21,12 +21,12 @@
 const RULES = {
   getLegalUciMoves: 0, getLegalTurnTree: 0, countLegalTurns: 0, getPlayableDice: 0, generateMoves: 0, applyMove: 0,
   applyTurn: 0, endTurn: 0, perft: 0, getPieceFromDice: 0, canonicalKey: 0, getGameStatus: 0, getBoard: 0,
-  createGame: 0, gameFromRecord: 0,
+  createGame: 0, gameFromRecord: 0, getTurnSan: 0,
 };
 
 /** @type {{ [name in FullOnlyFunction]: 0 }} */
 const FULL_ONLY = {
-  getAvailableBots: 0, getAvailableTimePolicies: 0, getBestMove: 0, shouldBotOfferDouble: 0,
+  getAvailableBots: 0, getBotDetails: 0, getAvailableTimePolicies: 0, getBestMove: 0, shouldBotOfferDouble: 0,
   shouldBotAcceptDouble: 0, shouldBotOfferDraw: 0, shouldBotAcceptDraw: 0, estimateEquity: 0,
   getWinProbability: 0, analyzeTurn: 0, reviewTurn: 0, reviewGame: 0, registerOpeningBookBot: 0, unregisterBot: 0, validateOpeningBook: 0, encodeOpeningBook: 0,
   parseNotation: 0, gameFromNotation: 0,

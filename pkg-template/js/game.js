@@ -6,7 +6,8 @@
 // errors are Rust's). The notation (parseNotation, gameFromNotation, toNotation) needs the full
 // module. Nothing here throws: a refused action returns false, a game whose engine failed or that
 // was freed returns neutral values.
-import { field, isDfen, isSquare, isUci } from './input.js';
+import { field, isDfen, isSquare, isUci, mib } from './input.js';
+import { DEFAULT_TURN_CAP, MAX_MOVES, MAX_NOTATION, MAX_RECORD, MAX_TEXT, MAX_TURN_MOVES, MAX_TURNS } from './limits.js';
 import { decodeBoard, decodeGameHistory, decodeGameState, decodeJson, decodeTree, encodeRecordFields } from './protocol.js';
 
 /** @typedef {import('../types/types.js').Game} GameApi */
@@ -20,15 +21,6 @@ import { decodeBoard, decodeGameHistory, decodeGameState, decodeJson, decodeTree
 /** @typedef {import('./rules.js').Engine<import('./glue.js').FullGlue>} Engine */
 /** @typedef {import('./protocol.js').GameState} GameState */
 
-/** The longest record or notated text read, in UTF-16 code units (BOOK.md §8: a line of 4 MiB; the notation's 16 MiB cap). */
-const RECORD_CAP = 4 * 1024 * 1024;
-const NOTATION_CAP = 16 * 1024 * 1024;
-/** The most turns a record may hold (the notation's cap), and micro-moves a record turn may list. */
-const MAX_TURNS = 10_000;
-const MAX_TURN_MOVES = 16;
-/** The longest player name or other text field kept, in UTF-16 code units. */
-const MAX_TEXT = 1024;
-const DEFAULT_TURN_CAP = 5000;
 /** The record fields a game read from a record or named players keeps, in record order. */
 const INFO_FIELDS = /** @type {const} */ (['id', 'white', 'black', 'whiteRating', 'blackRating']);
 
@@ -43,6 +35,23 @@ function readMove(m) {
   if (!isSquare(from) || !isSquare(to)) return null;
   if (promotion === undefined || promotion === null) return from + to;
   return promotion === 'q' || promotion === 'r' || promotion === 'b' || promotion === 'n' ? from + to + promotion : null;
+}
+
+/** A turn argument: a real array of 1 to MAX_MOVES micro-moves (as readMove), each read once; space-separated UCI, or null. @param {unknown} moves @returns {string | null} */
+function readTurn(moves) {
+  try {
+    if (!Array.isArray(moves)) return null;
+    const n = moves.length;
+    if (!(n >= 1 && n <= MAX_MOVES)) return null;
+    /** @type {string[]} */
+    const list = [];
+    for (let i = 0; i < n; i++) {
+      const uci = readMove(moves[i]);
+      if (uci === null) return null;
+      list.push(uci);
+    }
+    return list.join(' ');
+  } catch (_) { return null; }
 }
 
 /** The host rules of an options value: [halfmoveDraw, turnCap (0 = none)]. @param {unknown} options @returns {[boolean, number]} */
@@ -153,19 +162,8 @@ export function gameFunctions(engine, notation) {
 
     /** @param {unknown} moves */
     playTurn(moves) {
-      /** @type {string[]} */
-      const list = [];
-      try {
-        if (!Array.isArray(moves)) return false;
-        const n = moves.length;
-        if (!(n >= 1 && n <= 3)) return false;
-        for (let i = 0; i < n; i++) {
-          const uci = readMove(moves[i]);
-          if (uci === null) return false;
-          list.push(uci);
-        }
-      } catch (_) { return false; }
-      return this.#act((g, h) => g.game_play_turn(h, list.join(' ')));
+      const list = readTurn(moves);
+      return list !== null && this.#act((g, h) => g.game_play_turn(h, list));
     }
 
     /** @param {unknown} dice */
@@ -265,7 +263,7 @@ export function gameFunctions(engine, notation) {
   function readRecord(input) {
     let value = input;
     if (typeof input === 'string') {
-      if (input.length > RECORD_CAP) return { error: 'not a game record: longer than 4 MiB' };
+      if (input.length > MAX_RECORD) return { error: `not a game record: longer than ${mib(MAX_RECORD)}` };
       try { value = JSON.parse(input); } catch (e) { return { error: `not a game record: ${e instanceof Error ? e.message : 'not JSON'}` }; }
     }
     try {
@@ -361,11 +359,33 @@ export function gameFunctions(engine, notation) {
     }
   }
 
+  /**
+   * The notation of a turn of the roll `dfen`: played by a game started there (no draw, no cap),
+   * read from its history. @param {unknown} dfen @param {unknown} moves @returns {string[] | undefined}
+   */
+  function getTurnSan(dfen, moves) {
+    if (!live() || !isDfen(dfen)) return undefined;
+    const list = readTurn(moves);
+    if (list === null) return undefined;
+    const g = glue();
+    let handle = 0;
+    try {
+      handle = g.game_new(dfen, undefined, false, 0);
+      if (!handle || g.game_play_turn(handle, list) !== true) return undefined;
+      return decodeGameHistory(g.game_history(handle) ?? '')[0]?.san;
+    } catch (e) {
+      fail(e);
+      return undefined;
+    } finally {
+      try { if (handle && live()) g.game_free(handle); } catch (e) { fail(e); }
+    }
+  }
+
   /** @param {unknown} text @returns {NotationParse} */
   function parseNotation(text) {
     if (!live()) return { ok: false, error: 'the engine is not initialised', line: 0, column: 0 };
     if (typeof text !== 'string') return { ok: false, error: 'expected the text of a game in the notation', line: 0, column: 0 };
-    if (text.length > NOTATION_CAP) return { ok: false, error: 'the text is longer than 16 MiB', line: 0, column: 0 };
+    if (text.length > MAX_NOTATION) return { ok: false, error: `the text is longer than ${mib(MAX_NOTATION)}`, line: 0, column: 0 };
     let out;
     try { out = glue().notation_records(text); } catch (e) { fail(e); return { ok: false, error: 'the engine failed', line: 0, column: 0 }; }
     if (out.startsWith('E')) {
@@ -383,5 +403,5 @@ export function gameFunctions(engine, notation) {
     return gameFromRecord(parsed.records[0], options);
   }
 
-  return notation ? { createGame, gameFromRecord, parseNotation, gameFromNotation } : { createGame, gameFromRecord };
+  return notation ? { createGame, gameFromRecord, getTurnSan, parseNotation, gameFromNotation } : { createGame, gameFromRecord, getTurnSan };
 }

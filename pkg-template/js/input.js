@@ -2,17 +2,16 @@
 // The argument classes of API.md §3.2, checked in JavaScript before any call into the .wasm. Every
 // user value is read here at most once per field, inside try/catch where a read can throw (a
 // getter, a proxy), so that only strings, numbers, undefined and fresh byte arrays reach the glue.
+import { MAX_BOOK, MAX_DFEN, MAX_ID, MAX_MOVES } from './limits.js';
 
 const ASCII = /^[\x00-\x7f]*$/;
 const SQUARE = /^[a-h][1-8]$/;
 const UCI = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
-const MAX_DFEN = 256;
-const MAX_MOVES = 3;
-export const MAX_ID = 64;
-export const MAX_NAME = 256;
-export const MAX_BOOK = 64 * 1024 * 1024;
 
-/** A DFEN argument: an ASCII string of at most 256 characters (the .wasm parses it). @param {unknown} v @returns {v is string} */
+/** A cap in the package's messages: `"4 MiB"`. @param {number} n */
+export const mib = (n) => `${n / 2 ** 20} MiB`;
+
+/** A DFEN argument: an ASCII string of at most MAX_DFEN characters (the .wasm parses it). @param {unknown} v @returns {v is string} */
 export const isDfen = (v) => typeof v === 'string' && v.length <= MAX_DFEN && ASCII.test(v);
 
 /** A UCI micro-move: "e2e4", "e7e8q". @param {unknown} v @returns {boolean} */
@@ -85,12 +84,12 @@ const taOffset = /** @type {(this: unknown) => number} */ (getter(TYPED_ARRAY, '
 const taLength = /** @type {(this: unknown) => number} */ (getter(TYPED_ARRAY, 'byteLength'));
 const abLength = /** @type {(this: unknown) => number} */ (getter(ArrayBuffer.prototype, 'byteLength'));
 
-/** What readBook() returns for a book argument over 64 MiB (checked before anything is copied). */
+/** What readBook() returns for a book argument over MAX_BOOK (checked before anything is copied). */
 export const LARGE = 'large';
 
 /**
  * A book argument: {text} for a string, {bytes} for a Uint8Array or ArrayBuffer, LARGE above
- * 64 MiB, null for anything else.
+ * MAX_BOOK, null for anything else.
  * @param {unknown} v @returns {{ text: string, bytes?: undefined } | { bytes: Uint8Array, text?: undefined } | 'large' | null}
  */
 export function readBook(v) {

@@ -191,7 +191,7 @@ export function decodeGameHistory(text) {
     const f = line.split('\t');
     return {
       number: i + 1, label: f[6] ?? '', mover: f[0] === 'black' ? 'black' : 'white', dice: f[1] ?? '',
-      moves: items(f[4]), san: items(f[5]), before: f[2] ?? '', after: f[3] ?? '',
+      moves: items(f[4]), san: items(f[5]), before: f[2] ?? '', after: f[3] ?? '', roll: `${f[2]} ${f[1]}`,
     };
   });
 }

@@ -6,7 +6,7 @@ import { isDfen, isSquare, readMoves } from './input.js';
 import { decodeBoard, decodeList, decodeOptional, decodeStatus, decodeTree, encodeList } from './protocol.js';
 
 /** @typedef {import('./functions.js').RulesApi} RulesApi */
-/** @typedef {'createGame' | 'gameFromRecord'} GameFunction the rules functions of game.js */
+/** @typedef {'createGame' | 'gameFromRecord' | 'getTurnSan'} GameFunction the rules functions of game.js */
 /** @typedef {import('../types/types.js').MoveTree} MoveTree */
 
 /**

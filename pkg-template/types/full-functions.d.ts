@@ -1,10 +1,12 @@
 import type {
-  AnalyzeOptions, BestMoveOptions, BestMoveResult, BookSource, BookValidation, BotInfo, DecisionOptions, Dfen,
+  AnalyzeOptions, BestMoveOptions, BestMoveResult, BookSource, BookValidation, BotDetails, BotInfo, DecisionOptions, Dfen,
   EquityOptions, EquityResult, GameLoad, GameOptions, GameReviewResult, NotationParse, ReviewOptions, TimePolicyId, TurnAnalysis, TurnReview, Uci,
   WinProbability,
 } from './types.js';
 /** The registered bots, sorted by difficulty (built-ins first among equals, then custom bots by latest registration). */
 export declare function getAvailableBots(): BotInfo[];
+/** The same rows, in the same order, each with `takesBudget`: whether the bot uses a time budget. */
+export declare function getBotDetails(): BotDetails[];
 /** The time policies a `clock` option may name: `["empirical-v1", "legacy-linear-v1"]`. */
 export declare function getAvailableTimePolicies(): TimePolicyId[];
 /** The bot's turn for the roll `dfen`; `{moves: [], score: 0, timeTakenMs: 0, budgetMs: 0}` for invalid input. */

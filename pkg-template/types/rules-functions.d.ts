@@ -1,4 +1,4 @@
-import type { Board, Dfen, Game, GameLoad, GameOptions, GameRecord, GameStatus, MoveTree, PromotionPiece, Uci } from './types.js';
+import type { Board, Dfen, Game, GameLoad, GameOptions, GameRecord, GameStatus, MicroMove, MoveTree, PromotionPiece, Uci } from './types.js';
 /** First micro-moves of the legal turns, in generation order; `[]` for no dice, a pass or invalid input. */
 export declare function getLegalUciMoves(dfen: Dfen): Uci[];
 /** Prefix tree of the legal turns (plain nested objects, keys in UCI order); `{}` for no dice, a pass or invalid input; `null` for a roll with more than 1,000,000 legal turns (the work cap: `countLegalTurns` says beforehand). */
@@ -28,4 +28,6 @@ export declare function getBoard(dfen: Dfen): Board | undefined;
 /** A new game (see `GameOptions`); `undefined` for an invalid `start` or when 65,536 games are alive in the instance. */
 export declare function createGame(options?: GameOptions): Game | undefined;
 /** The game of a record (an object or its JSON text), every turn checked; the error names the first field or turn that fails and why. After the record's turns, the dice are those of `seed` if given, else the host's (`rollDice`). */
+/** The notation of a turn (1 to 3 micro-moves, as `Game.playTurn` takes them) of the roll `dfen`, as `GameTurn.san`; `undefined` when it is not a legal turn of that roll or for invalid input. */
+export declare function getTurnSan(dfen: Dfen, moves: readonly (Uci | MicroMove)[]): string[] | undefined;
 export declare function gameFromRecord(record: GameRecord | string, options?: Pick<GameOptions, "halfmoveDraw" | "turnCap" | "seed">): GameLoad;

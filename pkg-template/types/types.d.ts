@@ -47,6 +47,11 @@ export interface GameReview {
 }
 export type GameReviewResult = GameReview | { ok: false; error: string };
 export interface BotInfo { id: string; name: string; description: string; difficulty: number; isExperimental: boolean }
+/** A bot's row with what `getAvailableBots` leaves out (its rows are pinned to five fields). */
+export interface BotDetails extends BotInfo {
+  /** Whether `getBestMove` uses `timeBudgetMs` (the searching bots, and book bots over them); the others answer at once and report `budgetMs: 0`. */
+  takesBudget: boolean;
+}
 export interface GameStatus { over: boolean; winner: "white" | "black" | null }
 /** One problem of a book; `text` and `reason` keep their first 256 characters, then `…`. */
 export interface BookIssue { line: number; text: string; code: string; reason: string }
@@ -105,6 +110,8 @@ export interface GameTurn {
   /** The position at the start of the turn and after it (the opponent to move), without dice. */
   before: Dfen;
   after: Dfen;
+  /** The roll: `before` with the turn's dice, what `analyzeTurn`, `reviewTurn` and `getTurnSan` read. */
+  roll: Dfen;
 }
 /** Whether a game is over, who won (`null`: a draw or not over) and why. */
 export interface GameOutcome { over: boolean; winner: Color | null; termination: Termination | null }

@@ -46,6 +46,7 @@ impl BookBot {
             description: book_bot_description(base_id),
             difficulty: base.info().difficulty,
             is_experimental: true,
+            takes_budget: false,
         };
         BookBot::new(book, size, base, info)
     }

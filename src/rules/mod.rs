@@ -46,6 +46,8 @@ pub(crate) use movegen::{for_each_move, summarize_moves, try_for_each_move};
 #[cfg(feature = "cli")]
 pub(crate) use perft::perft_divide_within;
 pub(crate) use perft::{perft_roles, perft_within};
+#[cfg(all(test, feature = "book", feature = "cli"))]
+pub(crate) use turns::MAX_DEPTH;
 #[cfg(feature = "search")]
 pub(crate) use turns::{
     for_each_available, tally_below, tally_child, CountPaths, LastDie, PathVisitor, Summary, Tally,

@@ -27,7 +27,7 @@ use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 /// The deepest a turn goes: three dice.
-pub(super) const MAX_DEPTH: usize = 3;
+pub(crate) const MAX_DEPTH: usize = 3;
 
 /// A summary of a set of complete paths: their number, the range of a score, or whether any.
 pub(crate) trait Summary: Copy + Default {

@@ -14,6 +14,10 @@ pub struct BotInfo {
     pub description: String,
     pub difficulty: u32,
     pub is_experimental: bool,
+    /// Whether the bot uses a time budget (BOTS.md §5.4: not [`Budgeting::Instant`]). The one
+    /// source is [`Bot::budgeting`]: [`Registry::bots`](super::Registry::bots) sets it; a bot's
+    /// own [`Bot::info`] leaves it `false`.
+    pub takes_budget: bool,
 }
 
 /// The doubling-cube and draw questions (BOTS.md §7).
@@ -252,6 +256,7 @@ impl Builtin {
             description: row.description.to_owned(),
             difficulty: row.difficulty,
             is_experimental: row.is_experimental,
+            takes_budget: false,
         }
     }
 }

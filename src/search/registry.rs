@@ -1,6 +1,6 @@
 //! The bot registry (BOTS.md §3): built-ins plus custom bots, no global state.
 
-use super::bot::{Bot, BotInfo, Builtin, CheckmateAwareBot, EvalBot, RandomBot};
+use super::bot::{Bot, BotInfo, Budgeting, Builtin, CheckmateAwareBot, EvalBot, RandomBot};
 use super::deepening::DeepeningBot;
 use super::expectimax::ExpectimaxBot;
 use super::montecarlo::MonteCarloBot;
@@ -77,8 +77,12 @@ impl Registry {
     /// `getAvailableBots()`: by difficulty, stable; built-ins first among equals, then custom
     /// bots by latest registration.
     pub fn bots(&self) -> Vec<BotInfo> {
-        let mut out: Vec<BotInfo> =
-            self.builtins.iter().chain(self.custom.iter().map(|(_, b)| b)).map(|b| b.info()).collect();
+        let mut out: Vec<BotInfo> = Vec::new();
+        for bot in self.builtins.iter().chain(self.custom.iter().map(|(_, b)| b)) {
+            let mut info = bot.info();
+            info.takes_budget = matches!(bot.budgeting(), Budgeting::Budgeted { .. });
+            out.push(info);
+        }
         crate::sort::sort_by_key(&mut out, |b| u64::from(b.difficulty));
         out
     }

@@ -113,8 +113,8 @@ pub fn equity(
     vec![e.white_win, e.black_win, e.undecided, rollouts, e.standard_error, e.variance_reduction_vs_vanilla]
 }
 
-/// `getAvailableBots()` as JSON text: `[{"id", "name", "description", "difficulty",
-/// "isExperimental"}, …]` in registry order (`"[]"` if the registry cannot be read).
+/// `getBotDetails()` as JSON text: `[{"id", "name", "description", "difficulty",
+/// "isExperimental", "takesBudget"}, …]` in registry order (`"[]"` if the registry cannot be read).
 #[wasm_bindgen]
 pub fn available_bots() -> String {
     let Some(bots) = with_registry(package::available_bots) else { return String::from("[]") };
@@ -132,6 +132,8 @@ pub fn available_bots() -> String {
         json.raw(&bot.difficulty.to_string());
         json.key("isExperimental");
         json.raw(if bot.is_experimental { "true" } else { "false" });
+        json.key("takesBudget");
+        json.raw(if bot.takes_budget { "true" } else { "false" });
         json.close_object();
     }
     json.close_array();

@@ -160,6 +160,42 @@ for (const entry of ['.', './rules']) {
       assert.equal(h.rollDice('QQQ'), false, 'not once a move of the roll is played');
     });
 
+    test(`Game on ${entry} (${mode}): each history entry's roll is its turn's start, and getTurnSan writes its turn as the history does`, async () => {
+      const ns = await load(entry, mode);
+      const r = rng(31);
+      let checked = 0;
+      for (const seed of [12, 7, 40]) {
+        const g = ns.createGame({ seed });
+        /** The DFEN with dice at the start of each turn that was not a pass, by turn number. */
+        const starts = new Map();
+        while (!g.isOver() && g.turnNumber() <= 80) {
+          if (g.turnMoves().length === 0 && g.roll() !== null) starts.set(g.turnNumber(), g.dfen());
+          const moves = g.moves();
+          if (moves.length === 0) break;
+          assert.ok(g.play(moves[r.int(moves.length)].uci));
+        }
+        for (const t of g.history()) {
+          if (t.moves.length === 0) {
+            // A pass: its roll has no legal turn.
+            assert.equal(ns.countLegalTurns(t.roll), 0, `pass ${t.number}: ${t.roll}`);
+            assert.equal(ns.getTurnSan(t.roll, []), undefined);
+            continue;
+          }
+          assert.equal(t.roll, starts.get(t.number), `turn ${t.number}`);
+          assert.deepEqual(ns.getTurnSan(t.roll, t.moves), t.san, `turn ${t.number}`);
+          const objects = t.moves.map((m) => ({ from: m.slice(0, 2), to: m.slice(2, 4), promotion: m[4] }));
+          assert.deepEqual(ns.getTurnSan(t.roll, objects), t.san);
+          // Not a turn of that roll: without its dice, or with a move it does not allow.
+          assert.equal(ns.getTurnSan(t.before, t.moves), undefined);
+          assert.equal(ns.getTurnSan(t.roll, [...t.moves.slice(0, -1), 'a1a1']), undefined);
+          checked++;
+        }
+        g.free();
+      }
+      assert.ok(checked > 50, `${checked} turns checked`);
+      for (const bad of [undefined, null, 'x', 7, START]) assert.equal(ns.getTurnSan(bad, ['e2e4']), undefined);
+    });
+
     test(`Game on ${entry} (${mode}): hostile arguments to every method change nothing, and the game still plays`, async () => {
       const ns = await load(entry, mode);
       const r = rng(99);
@@ -181,7 +217,7 @@ for (const entry of ['.', './rules']) {
           }
         }
       }
-      for (const fn of ['createGame', 'gameFromRecord', ...(full ? ['gameFromNotation', 'parseNotation'] : [])]) {
+      for (const fn of ['createGame', 'gameFromRecord', 'getTurnSan', ...(full ? ['gameFromNotation', 'parseNotation'] : [])]) {
         for (const value of hostileValues) {
           let out;
           assert.doesNotThrow(() => { out = ns[fn](value, value); }, fn);

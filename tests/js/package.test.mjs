@@ -16,6 +16,7 @@ import { WASM_BUDGETS } from '../../scripts/budgets.mjs';
 import { nodeGlue } from '../../scripts/lib/node-glue.mjs';
 import { FULL_ONLY_FUNCTIONS, RULES_FUNCTIONS } from './lib/functions.mjs';
 import { load, PKG, ROOT, scratch } from './lib/paths.mjs';
+import { BUDGETED_BOTS } from './lib/fuzz.mjs';
 
 const INSTALLED = () => join(scratch(), 'node_modules', 'dicechess-wasm');
 const ROLL = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 QRN';
@@ -86,8 +87,8 @@ describe('tarball', () => {
   });
 
   test('the declarations of each entry name exactly the functions of the one list (pkg-template/js/functions.js)', () => {
-    assert.equal(new Set(RULES_FUNCTIONS).size, 15);
-    assert.equal(new Set(FULL_ONLY_FUNCTIONS).size, 18);
+    assert.equal(new Set(RULES_FUNCTIONS).size, 16);
+    assert.equal(new Set(FULL_ONLY_FUNCTIONS).size, 19);
     for (const [file, names] of [['index', [...RULES_FUNCTIONS, ...FULL_ONLY_FUNCTIONS]], ['rules', RULES_FUNCTIONS],
       ['web', [...RULES_FUNCTIONS, ...FULL_ONLY_FUNCTIONS]], ['rules-web', RULES_FUNCTIONS]]) {
       for (const ext of ['d.ts', 'd.cts']) {
@@ -173,6 +174,27 @@ describe('Node entries', () => {
       assert.equal(esm.unregisterBot('SHARED-BOOK'), true);
     }
     assert.equal(cjs.getAvailableBots().some((b) => b.id === 'shared-book'), false);
+  });
+
+  test('getBotDetails: the rows of getAvailableBots, each with whether the bot takes a time budget', async () => {
+    const ns = await load('.', 'esm');
+    const book = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - BPR\te2e4,f1c4\n';
+    assert.equal(ns.registerOpeningBookBot(book, 'expectimax', 'details-searching', 'Searching'), true);
+    assert.equal(ns.registerOpeningBookBot(book, 'greedy', 'details-instant', 'Instant'), true);
+    try {
+      const details = ns.getBotDetails();
+      assert.deepEqual(details.map(({ takesBudget: _, ...info }) => info), ns.getAvailableBots());
+      const budgeted = details.filter((b) => b.takesBudget).map((b) => b.id).sort();
+      assert.deepEqual(budgeted, [...BUDGETED_BOTS, 'details-searching'].sort());
+      // What it says is what getBestMove does: a pass roll, answered at once, reports the budget of a bot that takes one.
+      const pass = '4k3/8/8/8/8/8/8/4K3 w - - 0 1 R';
+      for (const b of details) {
+        assert.equal(ns.getBestMove(pass, { algorithm: b.id, timeBudgetMs: 1000 }).budgetMs > 0, b.takesBudget, b.id);
+      }
+    } finally {
+      assert.equal(ns.unregisterBot('details-searching'), true);
+      assert.equal(ns.unregisterBot('details-instant'), true);
+    }
   });
 
   test('every function of ./rules returns the same as on "." (same core)', async () => {

@@ -19,9 +19,6 @@ const engine = import('dicechess-wasm');
 /** The game of the "rules" worker, or null before the first `newGame`. @type {Game | null} */
 let game = null;
 
-/** A position whose roll has no legal turn: `getBestMove` answers it at once with the bot's budget. */
-const PASS_PROBE = '4k3/8/8/8/8/8/8/4K3 w - - 0 1 R';
-
 /**
  * The state of the game as plain values, everything the page draws.
  * @param {Package} P
@@ -168,55 +165,7 @@ const helpers = {
     return { record: JSON.stringify(game.toRecord()), notation: game.toNotation() ?? '' };
   },
 
-  /**
-   * The roll of each completed turn that is not a pass, as the DFEN with its dice that the review and
-   * the hints read: the game is walked back to its start and forward again, turn by turn, on a copy.
-   * @param {Package} P
-   * @returns {{ number: number, roll: string }[]}
-   */
-  rollsOfGame(P) {
-    if (!game) return [];
-    const load = P.gameFromRecord(game.toRecord());
-    if ('error' in load) return [];
-    const copy = load.game;
-    while (copy.undoTurn());
-    const rolls = [];
-    do {
-      if (copy.roll() !== null && copy.turnMoves().length === 0) rolls.push({ number: copy.turnNumber(), roll: copy.dfen() });
-    } while (copy.redoTurn());
-    copy.free();
-    return rolls;
-  },
-
-  /**
-   * Several turns in the notation: for each `{roll, moves}` the SAN of the moves (`null` when they are
-   * not a legal turn of the roll), read by a game started at the roll with its dice.
-   * @param {Package} P
-   * @param {{ roll: string, moves: string[] }[]} turns
-   */
-  sanOfTurns(P, turns) {
-    return turns.map(({ roll, moves }) => {
-      const g = P.createGame({ start: roll, hostDice: true });
-      if (!g) return null;
-      const ok = g.playTurn(moves);
-      const san = ok ? g.history().find((t) => t.moves.length > 0)?.san ?? null : null;
-      g.free();
-      return san;
-    });
-  },
-
   // ---- bots and books ("think" worker) ------------------------------------------------------------
-
-  /**
-   * The bots, and which of them use a time budget: those whose `getBestMove` reports a budget
-   * (`budgetMs` > 0) when given one, asked on a pass roll, which needs no search.
-   * @param {Package} P
-   */
-  bots(P) {
-    const bots = P.getAvailableBots();
-    const budgeted = bots.filter((b) => P.getBestMove(PASS_PROBE, { algorithm: b.id, timeBudgetMs: 1000 }).budgetMs > 0).map((b) => b.id);
-    return { bots, budgeted };
-  },
 
   /**
    * The bot's turn for the roll `dfen` (getBestMove): its micro-moves in UCI, and its timing.
@@ -231,7 +180,7 @@ const helpers = {
 
   /**
    * Validates a book (TSV text or binary bytes) and, when it is valid, registers it as a book bot
-   * over `base`: `{validation, registered, bots}` (the bots as `bots` above).
+   * over `base`: `{validation, registered, bots}` (the bots as `getBotDetails` lists them).
    * @param {Package} P
    * @param {string | ArrayBuffer} source
    * @param {{ name: string, base: string, botId: string }} options
@@ -239,7 +188,7 @@ const helpers = {
   loadBook(P, source, { name, base, botId }) {
     const validation = P.validateOpeningBook(source);
     const registered = validation.ok && P.registerOpeningBookBot(source, base, botId, `${name} (book over ${base})`);
-    return { validation, registered, ...helpers.bots(P) };
+    return { validation, registered, bots: P.getBotDetails() };
   },
 };
 

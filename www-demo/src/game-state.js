@@ -7,7 +7,7 @@
 /** @typedef {import('dicechess-wasm').GameMove} GameMove */
 /** @typedef {import('dicechess-wasm').GameTurn} GameTurn */
 /** @typedef {import('dicechess-wasm').Board} Board */
-/** @typedef {import('dicechess-wasm').BotInfo} BotInfo */
+/** @typedef {import('dicechess-wasm').BotDetails} BotDetails */
 /**
  * The state of the game as the "rules" Worker sends it (engine.worker.js, `snapshot`).
  * @typedef {{
@@ -20,10 +20,8 @@
  */
 
 export const state = {
-  /** @type {BotInfo[]} */
+  /** The bots, each with whether it takes a time budget (getBotDetails). @type {BotDetails[]} */
   bots: [],
-  /** The ids of the bots that use a time budget (engine.worker.js, `bots`). @type {string[]} */
-  budgeted: [],
   /** The player's colour in this game. @type {Color} */
   human: 'white',
   /** The board turned around from its usual side (the player's colour at the bottom). */

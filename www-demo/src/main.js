@@ -34,9 +34,7 @@ async function boot() {
   renderBoard();
   renderStatus();
   try {
-    const { bots, budgeted } = await think.call('bots');
-    state.bots = bots;
-    state.budgeted = budgeted;
+    state.bots = await think.call('getBotDetails');
   } catch (e) {
     $('#status').textContent = `The engine could not be loaded: ${e.message}`;
     return;

@@ -94,6 +94,7 @@ export const RESULT_TYPE = {
     && Array.isArray(v.enPassant) && Number.isInteger(v.halfmoveClock) && typeof v.dice === 'string'),
   createGame: (v) => v === undefined || isGame(v),
   gameFromRecord: (v) => isGameLoad(v),
+  getTurnSan: (v) => v === undefined || (Array.isArray(v) && v.length >= 1 && v.length <= 3 && v.every((x) => typeof x === 'string' && x !== '')),
 };
 
 /** A Game object: its methods, and a state that reads back. */
@@ -127,7 +128,10 @@ export function bestMoveOptions(r, pool) {
     o.clock = r.int(6) === 0 ? hostile(r, pool)
       : { remainingMs: r.pick([-1000, -5, 0, 1, 150, 399, 400, -0]), incrementMs: r.pick([0, undefined, NaN, -5, 'x']),
         moveNumber: r.pick([undefined, 1, 40, 2 ** 53, NaN, -7, 1e308]), movesToGo: r.pick([undefined, 0, 1, 10, Infinity, -3, NaN]) };
-    if (budgeted && !(typeof o.clock?.remainingMs === 'number')) o.timeBudgetMs = 1 + r.int(20);
+    // A hostile clock may be a proxy that throws on any read: the generator reads it once, guarded.
+    let remaining;
+    try { remaining = o.clock?.remainingMs; } catch (_) { remaining = undefined; }
+    if (budgeted && typeof remaining !== 'number') o.timeBudgetMs = 1 + r.int(20);
   }
   if (o.clock === undefined || r.int(2) === 0) o.timeBudgetMs = budgeted ? 1 + r.int(20) + r.pick([0, 0.5]) : r.pick([anyNumber(r), 'x', 20]);
   if (r.int(2) === 0) o.timePolicy = r.pick(['empirical-v1', 'LEGACY-LINEAR-V1', 'fastest', 1, null, 'x'.repeat(65)]);
@@ -211,6 +215,8 @@ export const analysisOptions = (r) => ({ timeBudgetMs: 1 + r.int(20), topN: r.pi
 export const FULL_RESULT_TYPE = {
   getAvailableBots: (v) => Array.isArray(v) && v.length >= 7 && v.every((b) => keysAre(b, ['id', 'name', 'description', 'difficulty', 'isExperimental'])
     && typeof b.id === 'string' && typeof b.name === 'string' && typeof b.description === 'string' && isInt(b.difficulty) && typeof b.isExperimental === 'boolean'),
+  getBotDetails: (v) => Array.isArray(v) && v.length >= 7 && v.every((b) => keysAre(b, ['id', 'name', 'description', 'difficulty', 'isExperimental', 'takesBudget'])
+    && typeof b.takesBudget === 'boolean'),
   getAvailableTimePolicies: (v) => Array.isArray(v) && v.join() === 'empirical-v1,legacy-linear-v1',
   getBestMove: (v) => keysAre(v, ['moves', 'score', 'timeTakenMs', 'budgetMs']) && Array.isArray(v.moves) && v.moves.length <= 3
     && v.moves.every((m) => Object.keys(m).join() === 'from,to,promotion' && SQ.test(m.from) && SQ.test(m.to)
@@ -286,6 +292,10 @@ export function hostileArgs(fn, r, pool) {
       args[1] = analysisOptions(r);
       break;
     case 'validateOpeningBook': if (r.int(2) === 0) args[0] = bookArg(r, pool); break;
+    case 'getTurnSan':
+      while (args.length < 2) args.push(undefined);
+      if (r.int(2) === 0) args[1] = r.pick([[], ['e2e4'], ['b1a3', 'a1b1'], [{ from: 'g1', to: 'f3' }], ['g1f3', 'h1g1', 'x'], 'e2e4']);
+      break;
     case 'gameFromRecord': if (r.int(2) === 0) { while (args.length < 1) args.push(undefined); args[0] = recordArg(r, pool); } break;
     case 'parseNotation': case 'gameFromNotation': if (r.int(2) === 0) { while (args.length < 1) args.push(undefined); args[0] = notationArg(r, pool); } break;
     case 'createGame': if (r.int(2) === 0) args[0] = { start: r.int(2) ? r.pick(pool) : hostile(r, pool), seed: anyNumber(r), hostDice: r.pick([true, false, 1, undefined]), halfmoveDraw: hostile(r, pool), turnCap: r.pick([0, null, 1, 5000, -1, NaN, 1e12, 'x']) }; break;

@@ -56,7 +56,6 @@ export function installBook() {
     if (answer.registered) {
       state.book = { name: file.name, base };
       state.bots = answer.bots;
-      state.budgeted = answer.budgeted;
       settings.bot = BOOK_BOT_ID;
       renderBots();
     }

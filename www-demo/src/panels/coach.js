@@ -2,13 +2,19 @@
 // the first one's first move marked on the board; Review reviews the game turn by turn in the
 // "think" Worker (reviewTurn) with a progress bar and Cancel, then charts White's win probability,
 // gives each side's error rate, luck and mistake counts, and lists the biggest mistakes: a click
-// shows the position after that turn. Turns are written in the notation (the "rules" Worker's
-// sanOfTurns).
+// shows the position after that turn. Turns are written in the notation (getTurnSan, in the "rules"
+// Worker).
 import { $, h, s } from '../dom.js';
 import { rules, think } from '../engine-client.js';
 import { changed, colorName, playerToMove, state } from '../game-state.js';
 import { FAST, settings } from '../settings.js';
 import { setView } from '../browse.js';
+
+/**
+ * Turns in the notation, each `[roll, moves]` by getTurnSan (`undefined` when not a legal turn).
+ * @param {[string, string[]][]} turns @returns {Promise<(string[] | undefined)[]>}
+ */
+const sanOfTurns = (turns) => Promise.all(turns.map((args) => rules.call('getTurnSan', ...args)));
 
 /** @param {number} x */
 const pct = (x) => `${(100 * x).toFixed(0)}%`;
@@ -21,7 +27,7 @@ async function hint() {
   const analysis = await think.call('analyzeTurn', dfen, { timeBudgetMs: Math.min(settings.timeMs, 2000), topN: 3 });
   if (state.snap?.dfen !== dfen) return;
   const candidates = analysis.candidates.map((c) => ({ ...c, uci: c.moves.map((m) => m.from + m.to + (m.promotion ?? '')) }));
-  const sans = await rules.call('sanOfTurns', candidates.map((c) => ({ roll: dfen, moves: c.uci })));
+  const sans = await sanOfTurns(candidates.map((c) => [dfen, c.uci]));
   if (state.snap?.dfen !== dfen) return;
   const best = candidates[0]?.moves[0];
   changed({ hints: { dfen, candidates: candidates.map((c, i) => ({ ...c, san: sans[i] ?? c.uci })), first: best ? [best.from, best.to] : [] } });
@@ -50,8 +56,8 @@ const whiteScore = (mover, v) => (mover === 'white' ? v : 1 - v);
 async function review() {
   const snap = state.snap;
   if (!snap || snap.history.length === 0 || state.review?.running) return;
-  const history = snap.history.slice();
-  const rolls = await rules.call('rollsOfGame');
+  // The turns that are not passes: passes have no choice to review.
+  const rolls = snap.history.filter((t) => t.moves.length > 0);
   const run = { running: true, cancelled: false, results: [], game: state.game };
   state.review = run;
   const panel = $('#review-panel');
@@ -65,12 +71,11 @@ async function review() {
   $('#review-chart').replaceChildren();
   changed();
   const budget = FAST ? 20 : 200;
-  for (const [i, { number, roll }] of rolls.entries()) {
+  for (const [i, turn] of rolls.entries()) {
     if (run.cancelled) break;
     $('#review-status').textContent = `Reviewing turn ${i + 1} of ${rolls.length}…`;
-    const turn = history[number - 1];
-    const r = turn && await think.call('reviewTurn', roll, turn.moves, { timeBudgetMs: budget });
-    if (r) run.results.push({ ...r, number, roll, label: r.label, turnLabel: turn.label });
+    const r = await think.call('reviewTurn', turn.roll, turn.moves, { timeBudgetMs: budget });
+    if (r) run.results.push({ ...r, number: turn.number, roll: turn.roll, label: r.label, turnLabel: turn.label });
     $('#review-progress').value = i + 1;
     panel.dataset.done = String(i + 1);
   }
@@ -111,7 +116,7 @@ async function renderReview(results) {
       h('td', null, colorName(/** @type {any} */ (sd.side))), h('td', null, `${(100 * sd.errorRate).toFixed(1)}%`),
       h('td', null, `${sd.luck >= 0 ? '+' : ''}${(100 * sd.luck).toFixed(0)}%`), ...sd.counts.map((c) => h('td', null, String(c)))))));
   const worst = results.filter((r) => !r.forced && r.label).sort((a, b) => b.error - a.error).slice(0, 5);
-  const sans = await rules.call('sanOfTurns', worst.flatMap((r) => [{ roll: r.roll, moves: r.played }, { roll: r.roll, moves: r.best }]));
+  const sans = await sanOfTurns(worst.flatMap((r) => [[r.roll, r.played], [r.roll, r.best]]));
   $('#review-mistakes').replaceChildren(...worst.map((r, i) => h('li', null, h('button', { type: 'button', dataset: { turn: r.number } },
     `${colorName(r.mover)}, turn ${r.turnLabel} (${r.dice}): ${r.label} −${(100 * r.error).toFixed(1)}% — played ${(sans[2 * i] ?? r.played).join(' ') || '--'}, best ${(sans[2 * i + 1] ?? r.best).join(' ')}`))));
 }

@@ -21,7 +21,7 @@ function renderBotInfo() {
   const info = $('#bot-info');
   info.textContent = b ? `${'★'.repeat(Math.min(b.difficulty, 8))}${'☆'.repeat(Math.max(0, 8 - b.difficulty))} ${b.description}` : '';
   info.dataset.difficulty = b?.difficulty ?? '';
-  const budgeted = state.budgeted.includes(b?.id ?? '');
+  const budgeted = b?.takesBudget ?? false;
   const time = $('#time');
   time.disabled = !budgeted;
   time.dataset.budgeted = String(budgeted);
