@@ -2,7 +2,7 @@
 // The full entry's functions (API.md §3.4–§3.7, F): bots, decisions, equity, the registry and
 // books, on "." and "./web" only. Options are read once per field, each read in its own try/catch
 // (a throwing getter makes that field absent: input.js); only primitives and fresh byte arrays
-// reach the .wasm, which does every integer and seed conversion of §3.2 itself (src/js/search.rs),
+// reach the .wasm, which does every integer and seed conversion of §3.2 itself (src/package/search_text.rs),
 // so nothing is converted twice. Nothing here throws.
 import { idField, isDfen, LARGE, mib, numberField, objectField, readBook, readMoves } from './input.js';
 import { MAX_BOOK, MAX_ID, MAX_NAME, MAX_RECORD } from './limits.js';

@@ -1,6 +1,6 @@
 // @ts-check
 // The Game object (issue 14), on every entry: a handle on a game held by the .wasm (its table:
-// src/js/game.rs), with the state decoded from the text forms of protocol.js. The JSON of game
+// src/package/game_text.rs), with the state decoded from the text forms of protocol.js. The JSON of game
 // records is JavaScript's here: a record is read with JSON.parse, its fields checked, and its turns
 // replayed one by one through the .wasm, which judges them as the CLI does (the rules and the
 // errors are Rust's). The notation (parseNotation, gameFromNotation, toNotation) needs the full

@@ -40,7 +40,7 @@ export declare function canonical_key(dfen: string): string | undefined;
 export declare function game_status(dfen: string): StatusCode;
 /** The board form of protocol.js's decodeBoard. */
 export declare function board(dfen: string): string | undefined;
-// The Game object (src/js/game.rs): handles, 0 for none.
+// The Game object (src/package/game_text.rs): handles, 0 for none.
 export declare function game_new(start: string | undefined, seed: number | undefined, halfmoveDraw: boolean, turnCap: number): number;
 export declare function game_free(handle: number): void;
 /** The game state form of protocol.js. */

@@ -4,7 +4,7 @@
 // definitions, is src/wasm/protocol.rs; the exports' types are in glue.d.ts.
 //
 //   list       moves (or ids) joined by single spaces, "" = the empty list, both directions;
-//   tree       the turn tree as 16-bit codes, a node each, depth first (src/js/rules.rs's
+//   tree       the turn tree as 16-bit codes, a node each, depth first (src/package/rules_text.rs's
 //              turn_subtree_codes): from square bits 0-5, to square 6-11, promotion role 12-14,
 //              bit 15 when the node has children, then a 0 after its last child; undefined past the cap;
 //   JSON       the bots and the book reports cross as JSON text;
@@ -136,7 +136,7 @@ export function decodeAnalysis(text, timeTakenMs) {
   return { candidates, timeTakenMs, budgetMs: r.budgetMs };
 }
 
-// The Game object's forms (src/js/game.rs):
+// The Game object's forms (src/package/game_text.rs):
 //   game state    fields separated by "\n" in the order of GAME_STATE_FIELDS;
 //   game history  a line per turn, fields separated by "\t": mover, dice, before, after, UCI moves, SAN moves, label;
 //   record fields "name\tvalue" lines (values without tabs or line breaks);

@@ -3,7 +3,7 @@
 //! The exports take and return only strings, numbers, booleans, `undefined` (`Option::None`) and
 //! byte arrays; the structured values of the API cross in the forms below, each built or read in
 //! one place: the functions of this module, and for the full-only forms the one export that uses
-//! each, in src/wasm/search.rs (kept inline there: moved here, they changed the optimised full
+//! each, in src/wasm/search_exports.rs (kept inline there: moved here, they changed the optimised full
 //! module by some tens of bytes; as they are, both modules are byte for byte those of before).
 //! The JavaScript side is `pkg-template/js/protocol.js` (one decoding module; the exports' types
 //! are in `pkg-template/js/glue.d.ts`); the two must change together.

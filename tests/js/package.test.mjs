@@ -109,14 +109,14 @@ describe('tarball', () => {
     const full = exportsOf('dicechess');
     const RULES_EXPORTS = ['memory', 'start', 'build_id', 'legal_uci_moves', 'legal_turn_tree', 'count_legal_turns', 'playable_dice',
       'generate_moves', 'apply_move', 'apply_turn', 'end_turn', 'perft', 'piece_from_dice', 'canonical_key', 'game_status', 'board',
-      // The Game object (src/wasm/game.rs).
+      // The Game object (src/wasm/game_exports.rs).
       'game_new', 'game_free', 'game_state', 'game_history', 'game_tree', 'game_play', 'game_play_turn', 'game_roll', 'game_step', 'game_continue_seeded',
       'game_resign', 'game_agree_draw', 'game_play_recorded', 'game_end_recorded'];
     // Everything else must be wasm-bindgen's own plumbing (`__wbindgen_*`, `__abort_handler`, …).
     const extra = rules.filter((n) => !RULES_EXPORTS.includes(n) && !n.startsWith('__'));
     assert.deepEqual(extra, [], 'unexpected exports of the rules module');
     for (const n of RULES_EXPORTS) assert.ok(rules.includes(n) && full.includes(n), n);
-    // The full module's bot, equity, analysis, registry and book exports (src/wasm/search.rs,
+    // The full module's bot, equity, analysis, registry and book exports (src/wasm/search_exports.rs,
     // analysis.rs, book.rs).
     const FULL_EXPORTS = ['best_move', 'should_bot', 'equity', 'available_bots', 'available_time_policies',
       'win_probability', 'analyze_turn', 'review_turn', 'review_game', 'validate_book_text', 'validate_book_bytes', 'encode_book', 'register_book_bot_text', 'register_book_bot_bytes',
