@@ -120,6 +120,7 @@ mod tests {
         assert_eq!(perft_within(&pos, 1, 1), Some(20));
     }
 
+    #[cfg(feature = "cli")]
     #[test]
     fn divide_shares_one_budget() {
         let pos = start();
@@ -134,6 +135,7 @@ mod tests {
         // Issue 18: depth 6 here takes hours; the cap stops it after 10^5 expansions.
         let pos = Position::from_dfen("qqqqqqqq/q6q/q6q/8/8/Q6Q/Q6Q/QQQQQQQQ w - - 0 1").unwrap();
         assert_eq!(perft_within(&pos, 6, 100_000), None);
+        #[cfg(feature = "cli")]
         assert_eq!(perft_divide_within(&pos, 6, 100_000), None);
     }
 }

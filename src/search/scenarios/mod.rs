@@ -19,7 +19,7 @@ pub(crate) use run::Summary;
 pub(crate) use run::{Comparison, Decision, MoveTime, RunResult};
 pub use schema::{Catalog, Expectation, SCHEMA_VERSION};
 
-#[cfg(all(test, feature = "json"))]
+#[cfg(all(test, feature = "cli"))]
 mod example {
     use super::*;
     use crate::search::Registry;
