@@ -379,8 +379,17 @@ mod full {
                 "expectimax-v2"
             ]
         );
+        // The export's rows carry `takesBudget` (getBotDetails); getAvailableBots drops it in JS.
         let keys: Vec<&String> = bots[0].as_object().expect("object").keys().collect();
-        assert_eq!(keys, ["id", "name", "description", "difficulty", "isExperimental"]);
+        assert_eq!(keys, ["id", "name", "description", "difficulty", "isExperimental", "takesBudget"]);
+        let budgeted: Vec<&str> = bots
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|b| b["takesBudget"] == true)
+            .filter_map(|b| b["id"].as_str())
+            .collect();
+        assert_eq!(budgeted, ["monte-carlo", "expectimax", "expectimax-v2"]);
         assert_eq!(wasm::available_time_policies(), "empirical-v1 legacy-linear-v1");
     }
 }
