@@ -48,7 +48,7 @@ const RECORDS: usize = 1_000_000;
 const PROBES: usize = 1 << 14;
 /// Lines of the TSV book (about 4 MB).
 const TSV_ENTRIES: usize = 60_000;
-/// The CLI's batch of lines handed to the workers (`book build`, src/cli/book_cmd/build_cmd.rs).
+/// The CLI's batch of lines handed to the workers (`book build`, crates/cli/src/book_cmd/build_cmd.rs).
 const BATCH_LINES: usize = 4096;
 
 /// The games as JSON lines (BOOK.md §8), in game-index order, and the position at the start of

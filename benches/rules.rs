@@ -11,7 +11,8 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dicechess::{package as api, Position, Walk};
+use dicechess::{Position, Walk};
+use dicechess_wasm::package as api;
 
 const POSITIONS: &[(&str, &str)] = &[
     ("initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),

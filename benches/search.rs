@@ -17,10 +17,10 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dicechess::internals::PsqAccumulator;
-use dicechess::internals::{model_chances, roll_estimate, win_chances};
-use dicechess::internals::{DeepeningBot, DeepeningConfig as Config, Learned, Limits, Searcher};
+use dicechess::search::deepening::{Config, DeepeningBot, Learned, Limits, Searcher};
 use dicechess::search::estimate_equity;
+use dicechess::search::winprob::PsqAccumulator;
+use dicechess::search::winprob::{model_chances, roll_estimate, win_chances};
 use dicechess::search::{advance, chance_node, kcp_numerator, ExpectimaxBot};
 use dicechess::Roll;
 use dicechess::{choose_turn, legal_turns, Bot, Registry, Rng};

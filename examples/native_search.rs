@@ -22,9 +22,9 @@ use std::hint::black_box;
 
 use dicechess::search::{kcp_numerator, ExpectimaxBot};
 
-use dicechess::internals::model_chances;
-use dicechess::internals::{DeepeningBot, DeepeningConfig, Learned};
+use dicechess::search::deepening::{Config as DeepeningConfig, DeepeningBot, Learned};
 use dicechess::search::estimate_equity;
+use dicechess::search::winprob::model_chances;
 use dicechess::Roll;
 use dicechess::{choose_turn, legal_turns, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use dicechess::search::rolls56;
 
-use dicechess::internals::{DeepeningBot, DeepeningConfig, Learned, Limits};
+use dicechess::search::deepening::{Config as DeepeningConfig, DeepeningBot, Learned, Limits};
 use dicechess::search::{Clock as _, SystemClock};
 use dicechess::{legal_turns, Deadline, Position, Rng, Roll, Turns};
 

@@ -5,12 +5,13 @@
 //! panics when an invariant breaks: no function may panic, and every DFEN it returns must re-parse to
 //! itself. Multi-argument functions take their arguments as the lines of the input.
 //!
-//! Used as a module through `#[path]`, so it depends on nothing but `dicechess` and `std`.
+//! Used as a module through `#[path]`, so it depends on nothing but the workspace crates (`dicechess`, `dicechess_wasm`, `dicechess_lab`) and `std`.
 #![allow(dead_code)]
 
 use std::borrow::Cow;
 
-use dicechess::{package as api, Position};
+use dicechess::Position;
+use dicechess_wasm::package as api;
 
 /// A check: panics when an invariant breaks on this input.
 pub type Check = fn(&[u8]);
@@ -408,8 +409,8 @@ pub fn book_dcb(data: &[u8]) {
 /// bot's decision in it is legal (while both kings stand) and matched exactly when it is legal and
 /// the expectation lists it.
 pub fn scenarios_catalog(data: &[u8]) {
-    use dicechess::internals::{parse_catalog, Expectation, Suite};
     use dicechess::Registry;
+    use dicechess_lab::scenarios::{parse_catalog, Expectation, Suite};
     let catalog = match parse_catalog(&text(data)) {
         Ok(catalog) => catalog,
         Err(e) => {
@@ -457,8 +458,8 @@ pub fn scenarios_catalog(data: &[u8]) {
 }
 
 /// A catalog as schema-v1 JSON, one scenario per line (what `parse_catalog` reads back).
-pub fn catalog_json(c: &dicechess::internals::Catalog) -> String {
-    use dicechess::internals::{Expectation, SCHEMA_VERSION};
+pub fn catalog_json(c: &dicechess_lab::scenarios::Catalog) -> String {
+    use dicechess_lab::scenarios::{Expectation, SCHEMA_VERSION};
     let list = |items: Vec<String>| format!("[{}]", items.join(","));
     let scenarios: Vec<String> = c
         .scenarios

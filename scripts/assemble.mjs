@@ -28,9 +28,9 @@ function die(message) {
   process.exit(1);
 }
 
-// ---- crate metadata -------------------------------------------------------------------------
+// ---- crate metadata (the workspace's, which every crate inherits) ----------------------------
 function crateField(toml, name) {
-  const section = toml.split(/^\[/m).find((s) => s.startsWith('package]'));
+  const section = toml.split(/^\[/m).find((s) => s.startsWith('workspace.package]'));
   const m = section && section.match(new RegExp(`^${name}\\s*=\\s*"([^"]*)"`, 'm'));
   return m ? m[1] : undefined;
 }
@@ -38,7 +38,7 @@ const cargoToml = readFileSync(join(ROOT, 'Cargo.toml'), 'utf8');
 const VERSION = crateField(cargoToml, 'version');
 const LICENSE = crateField(cargoToml, 'license');
 if (!VERSION || !/^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)$/.test(VERSION)) {
-  die(`the crate version must be X.Y.Z, found ${JSON.stringify(VERSION)}`);
+  die(`the workspace version must be X.Y.Z, found ${JSON.stringify(VERSION)}`);
 }
 if (!LICENSE) die('Cargo.toml has no license');
 // The package's repository, homepage and bugs links (pkg-template/package.json) come from here.

@@ -25,42 +25,42 @@ const fn wide(n: usize) -> u64 {
 const LIMITS: &[Limit] = &[
     Limit {
         name: "MAX_DFEN",
-        value: wide(crate::rules::MAX_DFEN_LEN),
+        value: wide(dicechess::dfen::MAX_DFEN_LEN),
         doc: "The longest DFEN argument, in characters (ASCII only).",
     },
     Limit {
         name: "MAX_MOVES",
-        value: wide(crate::rules::MAX_DEPTH),
+        value: wide(dicechess::Turns::MAX_DEPTH),
         doc: "The most micro-moves of a turn: three dice.",
     },
     Limit {
         name: "MAX_ID",
-        value: wide(crate::search::MAX_ID_LEN),
+        value: wide(dicechess::search::MAX_ID_LEN),
         doc: "The longest bot id, in UTF-16 code units; a longer one matches nothing.",
     },
     Limit {
         name: "MAX_NAME",
-        value: wide(crate::search::MAX_NAME_LEN),
+        value: wide(dicechess::search::MAX_NAME_LEN),
         doc: "The longest bot name, in UTF-16 code units.",
     },
     Limit {
         name: "MAX_BOOK",
-        value: wide(crate::book::MAX_BOOK_SIZE),
+        value: wide(dicechess::book::MAX_BOOK_SIZE),
         doc: "The largest book: bytes, or UTF-16 code units of a string.",
     },
     Limit {
         name: "MAX_RECORD",
-        value: wide(crate::game::record::MAX_LINE_LEN),
+        value: wide(dicechess::record::MAX_LINE_LEN),
         doc: "The longest game record read, in UTF-16 code units (BOOK.md §8: a line).",
     },
     Limit {
         name: "MAX_NOTATION",
-        value: wide(crate::notation::MAX_TEXT_BYTES),
+        value: wide(dicechess::notation::MAX_TEXT_BYTES),
         doc: "The longest notated text read, in UTF-16 code units.",
     },
     Limit {
         name: "MAX_TURNS",
-        value: wide(crate::notation::MAX_TURNS),
+        value: wide(dicechess::notation::MAX_TURNS),
         doc: "The most turns a game record may hold (the notation's cap).",
     },
     Limit {
@@ -70,13 +70,13 @@ const LIMITS: &[Limit] = &[
     },
     Limit {
         name: "MAX_TEXT",
-        value: wide(crate::notation::MAX_TAG_VALUE),
+        value: wide(dicechess::notation::MAX_TAG_VALUE),
         doc:
             "The longest player name or other text field kept, in UTF-16 code units (the notation's longest tag value).",
     },
     Limit {
         name: "DEFAULT_TURN_CAP",
-        value: crate::game::DEFAULT_TURN_CAP as u64,
+        value: dicechess::DEFAULT_TURN_CAP as u64,
         doc: "A game's turn cap when its options give none.",
     },
 ];

@@ -7,8 +7,8 @@ mod common;
 use dicechess::analysis::{
     analyze_turn, review_game, review_turn, win_probability, Label, ReviewBudget, ReviewError, RollValue,
 };
-use dicechess::internals::win_chances;
 use dicechess::search::rolls56;
+use dicechess::search::winprob::win_chances;
 use dicechess::search::{Clock, ManualClock};
 use dicechess::{choose_turn, legal_turns, Color, Deadline, Position, Registry, Rng, Roll, Turns, Uci};
 

@@ -1,6 +1,8 @@
-//! The layers of src/ (docs/ARCHITECTURE.md), checked on the sources: the graph of which file
-//! imports which has no cycle (the files of src/cli/ included), neither has the graph of the
-//! top-level modules (`rules`, `game`, `book`, …), and `src/rules/` imports nothing above it.
+//! The layers (docs/ARCHITECTURE.md), checked on the sources. Between crates: each crate's manifest
+//! names only the crates below it (engine < binding < cli < lab), so the compiler refuses an
+//! upward import. Inside each crate: the graph of which file imports which has no cycle, neither
+//! has the graph of the top-level modules (`rules`, `game`, `book`, …), and the engine's
+//! `rules/` imports nothing above it.
 //!
 //! The graph is read from the text: every `crate::…`, `super::…` and `self::…` path outside
 //! comments and test modules (in `use` declarations and in expressions), and every `use` of a
@@ -17,13 +19,13 @@ use std::path::{Path, PathBuf};
 /// (each with the issue that removes it). Empty: a new cycle fails the test.
 const KNOWN_MODULE_EDGES: &[(&str, &str)] = &[];
 
-/// A module of src/: its path from the crate root (`["cli", "shard"]`) and its file.
+/// A module of a crate: its path from the crate root (`["book", "tsv"]`) and its file.
 struct Module {
     path: Vec<String>,
     file: PathBuf,
 }
 
-/// Every file module under src/ (src/main.rs, the binary, excluded).
+/// Every file module under a crate's source folder (main.rs, a binary of its own, excluded).
 fn modules(src: &Path) -> Vec<Module> {
     let mut out = Vec::new();
     let mut stack = vec![src.to_path_buf()];
@@ -451,20 +453,36 @@ fn cycles(n: usize, edges: &BTreeSet<(usize, usize)>) -> Vec<Vec<usize>> {
     out
 }
 
-fn src() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+/// The source folders of the workspace's crates, each with its own import graph: the engine, the
+/// WebAssembly binding (the root package), the player CLI and the lab.
+const CRATES: [&str; 4] = ["crates/engine/src", "src", "crates/cli/src", "crates/lab/src"];
+
+fn repository() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// The graph's edges as file names (relative to src/).
+/// Each crate's source folder and its import graph.
+fn graphs() -> Vec<(PathBuf, Graph)> {
+    CRATES
+        .iter()
+        .map(|dir| {
+            let src = repository().join(dir);
+            let graph = Graph::read(&src);
+            (src, graph)
+        })
+        .collect()
+}
+
+/// The graph's edges as file names (relative to the crate's source folder).
 fn named_edges(graph: &Graph, src: &Path) -> Vec<(String, String)> {
     graph.edges().into_iter().map(|(a, b)| (graph.name(a, src), graph.name(b, src))).collect()
 }
 
 /// The top-level module of a file (`book/build.rs` is in `book`, `sort.rs` is `sort`); `None` for
-/// the crate root and `internals.rs`, which re-export from every module by design.
+/// the crate root, which names every module by design.
 fn top_module(file: &str) -> Option<&str> {
     let top = file.split('/').next()?.trim_end_matches(".rs");
-    (top != "lib" && top != "internals").then_some(top)
+    (top != "lib").then_some(top)
 }
 
 /// The edges between top-level modules.
@@ -478,59 +496,91 @@ fn module_edges(named: &[(String, String)]) -> BTreeSet<(String, String)> {
 
 #[test]
 fn no_file_imports_a_file_that_imports_it() {
-    let src = src();
-    let graph = Graph::read(&src);
-    let found: Vec<Vec<String>> = cycles(graph.modules.len(), &graph.edges())
-        .into_iter()
-        .map(|c| c.into_iter().map(|i| graph.name(i, &src)).collect())
-        .collect();
-    assert!(found.is_empty(), "import cycles among the files of src/: {found:#?}");
+    for (src, graph) in graphs() {
+        let found: Vec<Vec<String>> = cycles(graph.modules.len(), &graph.edges())
+            .into_iter()
+            .map(|c| c.into_iter().map(|i| graph.name(i, &src)).collect())
+            .collect();
+        assert!(found.is_empty(), "import cycles among the files of {}: {found:#?}", src.display());
+    }
 }
 
 #[test]
 fn no_top_level_module_imports_one_that_imports_it() {
-    let src = src();
-    let graph = Graph::read(&src);
-    let edges = module_edges(&named_edges(&graph, &src));
-    let names: Vec<&String> = edges.iter().flat_map(|(a, b)| [a, b]).collect::<BTreeSet<_>>().into_iter().collect();
-    let index = |n: &str| names.iter().position(|m| *m == n).expect("a module of the edges");
-    let kept: BTreeSet<(usize, usize)> = edges
-        .iter()
-        .filter(|(a, b)| !KNOWN_MODULE_EDGES.contains(&(a.as_str(), b.as_str())))
-        .map(|(a, b)| (index(a), index(b)))
-        .collect();
-    let found: Vec<Vec<&String>> =
-        cycles(names.len(), &kept).into_iter().map(|c| c.into_iter().map(|i| names[i]).collect()).collect();
-    assert!(found.is_empty(), "import cycles among the modules of src/: {found:?}");
-    for &(from, to) in KNOWN_MODULE_EDGES {
-        assert!(
-            edges.contains(&(from.to_owned(), to.to_owned())),
-            "{from} no longer imports {to}: remove the edge from KNOWN_MODULE_EDGES"
-        );
+    for (src, graph) in graphs() {
+        let edges = module_edges(&named_edges(&graph, &src));
+        let names: Vec<&String> = edges.iter().flat_map(|(a, b)| [a, b]).collect::<BTreeSet<_>>().into_iter().collect();
+        let index = |n: &str| names.iter().position(|m| *m == n).expect("a module of the edges");
+        let kept: BTreeSet<(usize, usize)> = edges
+            .iter()
+            .filter(|(a, b)| !KNOWN_MODULE_EDGES.contains(&(a.as_str(), b.as_str())))
+            .map(|(a, b)| (index(a), index(b)))
+            .collect();
+        let found: Vec<Vec<&String>> =
+            cycles(names.len(), &kept).into_iter().map(|c| c.into_iter().map(|i| names[i]).collect()).collect();
+        assert!(found.is_empty(), "import cycles among the modules of {}: {found:?}", src.display());
     }
 }
 
 #[test]
 fn rules_import_nothing_above_them() {
-    let src = src();
+    let src = repository().join(CRATES[0]);
     let graph = Graph::read(&src);
     let upward: Vec<(String, String)> = named_edges(&graph, &src)
         .into_iter()
         .filter(|(a, b)| a.starts_with("rules/") && !b.starts_with("rules/") && b != "sort.rs")
         .collect();
-    assert!(upward.is_empty(), "src/rules/ imports files above it: {upward:?}");
+    assert!(upward.is_empty(), "crates/engine/src/rules/ imports files above it: {upward:?}");
+}
+
+/// The workspace crates a crate's manifest depends on (dev-dependencies aside).
+fn workspace_dependencies(manifest: &str) -> BTreeSet<String> {
+    let text = fs::read_to_string(repository().join(manifest)).expect("the manifest is readable");
+    let mut section = String::new();
+    let mut out = BTreeSet::new();
+    for line in text.lines().map(str::trim) {
+        if let Some(name) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
+            section = name.to_owned();
+        } else if section.ends_with("dependencies")
+            && !section.contains("dev-dependencies")
+            && !section.starts_with("workspace")
+        {
+            let name = line.split(['=', '.', ' ']).next().unwrap_or("");
+            if name.starts_with("dicechess") {
+                out.insert(name.to_owned());
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn crates_depend_only_on_the_layers_below() {
+    // engine < binding < cli < lab: a crate names only crates below it, so that an upward import
+    // does not compile.
+    let layers = [
+        ("crates/engine/Cargo.toml", vec![]),
+        ("Cargo.toml", vec!["dicechess"]),
+        ("crates/cli/Cargo.toml", vec!["dicechess", "dicechess-wasm"]),
+        ("crates/lab/Cargo.toml", vec!["dicechess", "dicechess-cli"]),
+    ];
+    for (manifest, allowed) in layers {
+        let found = workspace_dependencies(manifest);
+        let allowed: BTreeSet<String> = allowed.into_iter().map(str::to_owned).collect();
+        assert!(found.is_subset(&allowed), "{manifest} depends on {found:?}; its layer allows {allowed:?}");
+    }
+    assert!(workspace_dependencies("crates/lab/Cargo.toml").contains("dicechess-cli"), "the reader sees dependencies");
 }
 
 #[test]
 fn the_graph_sees_the_imports_it_checks() {
     // The reader itself: a known import of each kind is found, so that an empty graph cannot pass.
-    let src = src();
-    let graph = Graph::read(&src);
-    let named = named_edges(&graph, &src);
-    let has = |a: &str, b: &str| named.iter().any(|(x, y)| x == a && y == b);
-    assert!(has("cli/arena.rs", "cli/shard.rs"), "a `use super::…` between siblings");
-    assert!(has("book/tsv.rs", "sort.rs"), "a `crate::…` path in an expression");
-    assert!(has("cli/arena_json.rs", "search/stats.rs"), "a `use crate::…` of a module");
-    assert!(has("cli/players.rs", "rules/position.rs"), "a root re-export (`crate::Position`)");
-    assert!(named.len() > 100, "only {} edges read", named.len());
+    let graphs = graphs();
+    let named: Vec<Vec<(String, String)>> = graphs.iter().map(|(src, graph)| named_edges(graph, src)).collect();
+    let has = |c: usize, a: &str, b: &str| named[c].iter().any(|(x, y)| x == a && y == b);
+    assert!(has(0, "book/tsv.rs", "sort.rs"), "a `crate::…` path in an expression");
+    assert!(has(3, "arena.rs", "arena_json.rs"), "a `use crate::…` of a module");
+    assert!(has(2, "book_cmd/validate_cmd.rs", "book_cmd/convert_cmd.rs"), "a `use super::…` between siblings");
+    assert!(has(0, "book/lookup.rs", "rules/position.rs"), "a root re-export (`crate::Position`)");
+    assert!(named[0].len() > 100, "only {} edges read", named[0].len());
 }

@@ -6,7 +6,7 @@
 
 use dicechess::search::{material_fallback, ExpectimaxBot};
 
-use dicechess::internals::{DeepeningBot, Learned};
+use dicechess::search::deepening::{DeepeningBot, Learned};
 use dicechess::search::{Clock, ManualClock, Moment};
 use dicechess::{legal_turns, Bot, Choice, Deadline, Position, Registry, Rng, Roll, SearchContext, Turn, Turns};
 

@@ -6,9 +6,7 @@
 mod common;
 
 use common::random::{played_strategy, sparse_with_kings};
-use dicechess::internals::{
-    DeepeningBot, DeepeningConfig as Config, Learned, Limits, Searcher, StandIn, ACCEPT_DOUBLE_FROM,
-};
+use dicechess::search::deepening::{Config, DeepeningBot, Learned, Limits, Searcher, StandIn, ACCEPT_DOUBLE_FROM};
 use dicechess::search::WIN;
 use dicechess::search::{decide, Budgeting, ManualClock, Moment};
 use dicechess::{legal_turns, Bot, Choice, Deadline, Position, Question, Registry, Rng, Roll, Turn, Turns};

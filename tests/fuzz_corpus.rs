@@ -13,7 +13,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::PathBuf;
 
 use common::conformance::panic_message;
-use dicechess::internals::{core_search_v1, parse_catalog};
+use dicechess_lab::scenarios::{core_search_v1, parse_catalog};
 
 /// Every fuzz target has a committed corpus of at least one input, and every input passes the
 /// target's check. A missing `fuzz/corpus`, a target without a corpus or an empty corpus fails: the

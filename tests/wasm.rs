@@ -6,7 +6,7 @@
 //! way in, NaN, ±Infinity, ±0, 2^53): every call returns a value and none traps.
 #![cfg(target_arch = "wasm32")]
 
-use dicechess::wasm;
+use dicechess_wasm::wasm;
 use wasm_bindgen_test::wasm_bindgen_test;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -158,9 +158,9 @@ fn game_exports_play_and_never_trap() {
 #[cfg(feature = "search")]
 mod full {
     use super::{edge_strings, EDGE_NUMBERS, ROLL, START};
-    use dicechess::package::seed_from_number;
-    use dicechess::wasm;
     use dicechess::Rng;
+    use dicechess_wasm::package::seed_from_number;
+    use dicechess_wasm::wasm;
     use wasm_bindgen_test::wasm_bindgen_test;
 
     const NO_DICE: &str = "4k3/8/8/8/8/8/8/4K3 w - - 0 1";
@@ -397,7 +397,7 @@ mod full {
 #[cfg(feature = "book")]
 mod books {
     use super::{edge_strings, START};
-    use dicechess::wasm;
+    use dicechess_wasm::wasm;
     use wasm_bindgen_test::wasm_bindgen_test;
 
     const BOOK: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - BPR\te2e4,f1c4\n";

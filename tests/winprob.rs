@@ -9,13 +9,13 @@ mod common;
 use dicechess::search::kcp_numerator;
 
 use dicechess::analysis::RollValue;
-use dicechess::internals::{
-    head_names, DENSE_NAMES, HEAD_FORMAT_VERSION, HEAD_MANIFEST, HEAD_VECTORS, HEAD_WEIGHTS_SOURCE, INPUTS, MANIFEST,
-    PSQ_INPUTS, ROLL_FORMAT_VERSION, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS, ROLL_WEIGHTS_SOURCE, VECTORS,
-    WEIGHTS_SOURCE, WINPROB_FORMAT_VERSION as FORMAT_VERSION,
-};
-use dicechess::internals::{model_chances, roll_chances, roll_estimate, win_chances, WinChances};
 use dicechess::legal_turns;
+use dicechess::search::winprob::{
+    head_names, DENSE_NAMES, FORMAT_VERSION, HEAD_FORMAT_VERSION, HEAD_MANIFEST, HEAD_VECTORS, HEAD_WEIGHTS_SOURCE,
+    INPUTS, MANIFEST, PSQ_INPUTS, ROLL_FORMAT_VERSION, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS, ROLL_WEIGHTS_SOURCE,
+    VECTORS, WEIGHTS_SOURCE,
+};
+use dicechess::search::winprob::{model_chances, roll_chances, roll_estimate, win_chances, WinChances};
 use dicechess::{Dice, Position, Turns};
 use sha2::{Digest, Sha256};
 

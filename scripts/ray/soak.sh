@@ -17,7 +17,7 @@ if [ ! -x "$venv/bin/ray" ] || ! cmp -s scripts/ray/requirements.txt "$venv/requ
   cp scripts/ray/requirements.txt "$venv/requirements.txt"
 fi
 bin=$root/target/release/dicechess
-[ -x "$bin" ] || cargo build --release --quiet
+[ -x "$bin" ] || cargo build --release --quiet -p dicechess-lab
 work=$(mktemp -d)
 export RAY_TMPDIR="$work/ray"
 mkdir -p "$RAY_TMPDIR"

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Trains the win-probability model of src/search/winprob/ (issue 12).
+"""Trains the win-probability model of crates/engine/src/search/winprob/ (issue 12).
 
 Reads `dicechess datagen` positions (training and held-out), has the crate compute their inputs
 (`dicechess winprob features`, so that the inputs are the crate's own), chooses the regularisation
@@ -137,7 +137,7 @@ def main():
     ap.add_argument("--dicechess", default="target/release/dicechess")
     ap.add_argument("--train", required=True)
     ap.add_argument("--heldout", required=True)
-    ap.add_argument("--out", default="src/search/winprob")
+    ap.add_argument("--out", default="crates/engine/src/search/winprob")
     ap.add_argument("--c", default="0.03,0.1,0.3,1,3", help="inverse regularisation strengths to try")
     ap.add_argument("--sets", default="psq,dense,all", help="feature sets to try (psq, dense, all, no:NAME+NAME)")
     ap.add_argument("--vectors", type=int, default=64)

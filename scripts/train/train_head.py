@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Trains the second stage of the win probability (src/search/winprob/head.rs, issue 12).
+"""Trains the second stage of the win probability (crates/engine/src/search/winprob/head.rs, issue 12).
 
 Reads `dicechess winprob head-rows` rows (training and held-out): the result for the side to
 move, its exact king-capture probability `k`, and the head's inputs (the model's two logits, both
@@ -91,7 +91,7 @@ def main():
     ap.add_argument("--dicechess", default="target/release/dicechess")
     ap.add_argument("--train", required=True, nargs="+")
     ap.add_argument("--heldout", required=True)
-    ap.add_argument("--out", default="src/search/winprob")
+    ap.add_argument("--out", default="crates/engine/src/search/winprob")
     ap.add_argument("--penalties", default="0,1e-6,1e-5,1e-4", help="L2 penalties to try")
     ap.add_argument("--vectors", type=int, default=64)
     ap.add_argument("--datagen", default="", help="the datagen commands, recorded in the manifest")

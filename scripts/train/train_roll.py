@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Trains the roll model of src/search/winprob/roll_model.rs (issue 13: getWinProbability with dice).
+"""Trains the roll model of crates/engine/src/search/winprob/roll_model.rs (issue 13: getWinProbability with dice).
 
 Reads `dicechess winprob rolls` rows (training and held-out): every roll of each position and a
 few partial turns, each with the searched value of the roll (the best turn's value, centred:
@@ -125,7 +125,7 @@ def main():
     ap.add_argument("--dicechess", default="target/release/dicechess")
     ap.add_argument("--train", required=True)
     ap.add_argument("--heldout", required=True)
-    ap.add_argument("--out", default="src/search/winprob")
+    ap.add_argument("--out", default="crates/engine/src/search/winprob")
     ap.add_argument("--penalty", default="0,1e-5,1e-4,1e-3", help="L2 penalties to try")
     ap.add_argument("--vectors", type=int, default=64)
     ap.add_argument("--data", default="", help="the commands that made the rows, recorded in the manifest")

@@ -8,7 +8,7 @@
 //! it names.
 //!
 //! ```
-//! use dicechess::package;
+//! use dicechess_wasm::package;
 //!
 //! let roll = "k7/8/8/8/8/8/8/R3K3 w - - 0 1 RR";
 //! assert_eq!(package::book_key(roll).as_deref(), Some("k7/8/8/8/8/8/8/R3K3 w - - RR"));
@@ -16,7 +16,7 @@
 //! assert_eq!(package::legal_uci_moves("not a DFEN"), Vec::<String>::new()); // the neutral value
 //! ```
 //!
-//! [`Position`]: crate::Position
+//! [`Position`]: dicechess::Position
 
 mod rules_text;
 pub use rules_text::*;
@@ -26,9 +26,12 @@ pub(crate) mod json_text;
 
 #[cfg(feature = "search")]
 mod search_text;
-/// The JavaScript seed conversion (API.md §2.6), defined with the seeded stream.
-#[cfg(feature = "search")]
-pub use crate::search::seed_from_number;
+/// The JavaScript `seed` option (BOTS.md §5.3): a finite number, truncated, saturated to the
+/// signed 64-bit range and reinterpreted as unsigned; `None` for NaN and infinities.
+#[inline]
+pub fn seed_from_number(x: f64) -> Option<u64> {
+    x.is_finite().then_some(x as i64 as u64)
+}
 #[cfg(feature = "search")]
 pub use search_text::*;
 

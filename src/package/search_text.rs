@@ -3,12 +3,12 @@
 //! binding's `typeof` filtering, and every conversion, default and cap of BOTS.md §5.3 happens
 //! here. Nothing panics on input.
 
-use crate::search::{
+use dicechess::search::{
     choose_turn, decide, effective_budget_ms, estimate_equity, estimate_equity_within, policy_or_default, BotInfo,
     Budgeting, Clock, ClockState, Deadline, Equity, Moment, Question, Registry, Rng, DEFAULT_MAX_PLIES,
     DEFAULT_ROLLOUTS, JS_OVERHEAD_MS, MAX_BUDGET_MS, MAX_PLIES, MAX_ROLLOUTS, POLICY_IDS,
 };
-use crate::{Move, Position, Roll};
+use dicechess::{Move, Position, Roll};
 
 /// The `clock` option: present when the option is a non-null object. Each field is `Some` when
 /// it is a JavaScript number (possibly NaN or infinite; validated here).
@@ -21,7 +21,7 @@ pub struct ClockOptions {
 }
 
 /// The options of `getBestMove` (BOTS.md §5.3). `seed` is already converted (see
-/// [`crate::search::seed_from_number`] for the JavaScript conversion).
+/// [`seed_from_number`](crate::package::seed_from_number) for the JavaScript conversion).
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct BestMoveOptions {
     pub algorithm: Option<String>,
@@ -33,7 +33,7 @@ pub struct BestMoveOptions {
 
 /// One micro-move of a result.
 #[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "json", derive(serde::Serialize))]
+#[cfg_attr(feature = "book", derive(serde::Serialize))]
 pub struct MicroMove {
     /// `"e2"`.
     pub from: String,
@@ -44,7 +44,7 @@ pub struct MicroMove {
 
 impl From<Move> for MicroMove {
     fn from(m: Move) -> MicroMove {
-        MicroMove { from: m.from.to_string(), to: m.to.to_string(), promotion: m.promotion.map(crate::Role::char) }
+        MicroMove { from: m.from.to_string(), to: m.to.to_string(), promotion: m.promotion.map(dicechess::Role::char) }
     }
 }
 
@@ -116,7 +116,7 @@ pub fn get_best_move(
     let deadline = (budget > 0).then(|| Deadline { clock, at: entered.plus_ms(budget) });
     let choice = match Roll::new(&pos) {
         Ok(roll) => choose_turn(bot.as_ref(), roll, &mut Rng::from_option(options.seed), deadline),
-        Err(_) => crate::search::Choice::pass(),
+        Err(_) => dicechess::search::Choice::pass(),
     };
     BestMove {
         moves: choice.moves.iter().map(|&m| MicroMove::from(m)).collect(),

@@ -7,8 +7,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::clock_exports::{moment_from_ms, PerformanceClock};
 use super::protocol::split_list;
+use crate::package::seed_from_number;
 use crate::package::{self, AnalyzeOptions, ReviewOptions};
-use crate::search::seed_from_number;
 
 /// `getWinProbability(dfen)`: `[whiteWin, blackWin, draw]`, or `undefined` for an invalid DFEN.
 #[wasm_bindgen]
@@ -50,7 +50,7 @@ pub fn review_game(record: &str, time_budget_ms: Option<f64>) -> String {
     struct Reply {
         ok: bool,
         #[serde(flatten)]
-        review: Option<crate::analysis::GameReview>,
+        review: Option<dicechess::analysis::GameReview>,
         #[serde(skip_serializing_if = "Option::is_none")]
         error: Option<String>,
     }

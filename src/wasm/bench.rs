@@ -9,9 +9,9 @@
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::search_exports::with_registry;
-use crate::search::deepening::{Config, DeepeningBot, DefaultEvaluator};
-use crate::search::{self, candidate_turns, ExpectimaxBot, Rng};
-use crate::{Color, Position, Role, Roll, Turns};
+use dicechess::search::deepening::{Config, DeepeningBot, DefaultEvaluator};
+use dicechess::search::{self, candidate_turns, ExpectimaxBot, Rng};
+use dicechess::{Color, Position, Role, Roll, Turns};
 
 /// [`search::kcp_numerator`] for the defender (`white` or Black) and the target's die face 1..6.
 #[wasm_bindgen]
@@ -64,7 +64,7 @@ pub fn expectimax_search(dfen: &str, seed: f64) -> Option<f64> {
     Some(expanded)
 }
 
-/// The search's win probability ([`crate::search::winprob::model_chances`]) of each DFEN of `dfens` (one per line), evaluated
+/// The search's win probability ([`dicechess::search::winprob::model_chances`]) of each DFEN of `dfens` (one per line), evaluated
 /// `reps` times over the list after parsing it once; returns the sum of the mover's chances (so
 /// the work cannot be skipped). Time per evaluation: the call's time over `reps × lines`.
 #[wasm_bindgen]
@@ -75,7 +75,7 @@ pub fn win_chances_batch(dfens: &str, reps: f64) -> Option<f64> {
     let mut sum = 0.0f64;
     for _ in 0..reps {
         for p in &positions {
-            sum += f64::from(crate::search::winprob::model_chances(p).mover);
+            sum += f64::from(dicechess::search::winprob::model_chances(p).mover);
         }
     }
     Some(sum)

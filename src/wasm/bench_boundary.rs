@@ -22,9 +22,10 @@ use wasm_bindgen::JsValue;
 
 use super::clock_exports::{moment_from_ms, PerformanceClock};
 use super::search_exports::with_registry;
-use crate::book::Validation;
+use crate::package::seed_from_number;
 use crate::package::{self, BestMove, BestMoveOptions, BookInput, ClockOptions, EquityOptions};
-use crate::search::{seed_from_number, Equity};
+use dicechess::book::Validation;
+use dicechess::search::Equity;
 
 /// The values of [`boundary_prepare`].
 struct Prepared {
@@ -151,7 +152,7 @@ mod serde_side {
     use std::cell::Cell;
 
     use super::*;
-    use crate::book::Issue;
+    use dicechess::book::Issue;
 
     /// Objects for maps (the turn tree), `undefined` for `None`: the package's plain values.
     fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
@@ -349,10 +350,10 @@ mod serde_side {
                 if c == 0 {
                     break;
                 }
-                let uci = crate::Uci {
-                    from: crate::Square::from_index_masked(u32::from(c & 63)),
-                    to: crate::Square::from_index_masked(u32::from((c >> 6) & 63)),
-                    promotion: crate::Role::from_face(((c >> 12) & 7) as u8),
+                let uci = dicechess::Uci {
+                    from: dicechess::Square::from_index_masked(u32::from(c & 63)),
+                    to: dicechess::Square::from_index_masked(u32::from((c >> 6) & 63)),
+                    promotion: dicechess::Role::from_face(((c >> 12) & 7) as u8),
                 };
                 map.serialize_key(&uci.to_string())?;
                 if c & 0x8000 == 0 {

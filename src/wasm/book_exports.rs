@@ -6,9 +6,9 @@
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::search_exports::with_registry_mut;
-use crate::book::{Issue, Validation};
 use crate::package::json_text::JsonWriter;
 use crate::package::{self, BookInput};
+use dicechess::book::{Issue, Validation};
 
 /// The report as JSON text (BOOK.md §5's object).
 pub(super) fn validation_json(v: &Validation) -> String {

@@ -5,7 +5,7 @@
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use crate::search::{Clock, Moment};
+use dicechess::search::{Clock, Moment};
 
 #[wasm_bindgen]
 extern "C" {

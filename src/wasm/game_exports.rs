@@ -5,7 +5,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::protocol::split_list;
 use crate::package::game_text as game;
-use crate::GameOptions;
+use dicechess::GameOptions;
 
 /// A new game: `start` a DFEN (`undefined`: the standard start), `seed` for seeded dice
 /// (`undefined`: the host's), the host rules; the handle, 0 if refused.
@@ -15,7 +15,7 @@ pub fn game_new(start: Option<String>, seed: Option<f64>, halfmove_draw: bool, t
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let cap = turn_cap as u32;
     let options = GameOptions { halfmove_draw, turn_cap: (cap > 0).then_some(cap) };
-    game::create(start.as_deref(), seed.and_then(crate::random::seed_from_number), options)
+    game::create(start.as_deref(), seed.and_then(crate::package::seed_from_number), options)
 }
 
 /// Frees a game.
@@ -82,7 +82,7 @@ pub fn game_resign(handle: u32, color: &str) -> bool {
 /// The players agree a draw.
 #[wasm_bindgen]
 pub fn game_agree_draw(handle: u32) -> bool {
-    game::with_game(handle, crate::Game::agree_draw).unwrap_or(false)
+    game::with_game(handle, dicechess::Game::agree_draw).unwrap_or(false)
 }
 
 /// A record's next turn: `""` or why it cannot be played.
@@ -94,7 +94,7 @@ pub fn game_play_recorded(handle: u32, dice: &str, moves: &str) -> String {
 /// From now on, seeded dice (a game read from a record that goes on).
 #[wasm_bindgen]
 pub fn game_continue_seeded(handle: u32, seed: f64) -> bool {
-    crate::random::seed_from_number(seed).is_some_and(|s| game::continue_seeded(handle, s))
+    crate::package::seed_from_number(seed).is_some_and(|s| game::continue_seeded(handle, s))
 }
 
 /// A record's stated ending: `""` or why it disagrees.

@@ -40,8 +40,8 @@ pub(super) fn status_code(status: Option<package::GameStatus>) -> u32 {
     match status {
         None => 0,
         Some(package::GameStatus { over: false, .. }) => 1,
-        Some(package::GameStatus { winner: Some(crate::Color::White), .. }) => 2,
-        Some(package::GameStatus { winner: Some(crate::Color::Black), .. }) => 3,
+        Some(package::GameStatus { winner: Some(dicechess::Color::White), .. }) => 2,
+        Some(package::GameStatus { winner: Some(dicechess::Color::Black), .. }) => 3,
         Some(package::GameStatus { winner: None, .. }) => 4,
     }
 }

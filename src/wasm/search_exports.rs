@@ -15,8 +15,9 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::clock_exports::{moment_from_ms, PerformanceClock};
 use crate::package::json_text::JsonWriter;
+use crate::package::seed_from_number;
 use crate::package::{self, BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
-use crate::search::{seed_from_number, Question, Registry};
+use dicechess::search::{Question, Registry};
 
 thread_local! {
     /// The instance's bot registry (API.md §5.3: one per instance). The wrappers read every
@@ -57,7 +58,7 @@ pub fn best_move(
 ) -> Option<String> {
     // An invalid DFEN gives the neutral value; the core checks it too, but the wrapper needs to
     // tell it apart from a pass (whose timeTakenMs and budgetMs are real).
-    crate::Position::from_dfen(dfen).ok()?;
+    dicechess::Position::from_dfen(dfen).ok()?;
     let any_clock = remaining_ms.is_some() || increment_ms.is_some() || move_number.is_some() || moves_to_go.is_some();
     let options = BestMoveOptions {
         algorithm,

@@ -21,20 +21,27 @@ use std::collections::BTreeSet;
 use std::fmt::{self, Debug};
 use std::fs;
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use serde::de::{self, DeserializeOwned, Deserializer};
 use serde::Deserialize;
 use serde_json::Value;
+
+/// The repository's root: the workspace folder that holds the package of the running test (the
+/// root package, or one under crates/).
+pub fn repository_root() -> PathBuf {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.ancestors().find(|dir| dir.join("pkg-template").is_dir()).unwrap_or(manifest).to_path_buf()
+}
 
 /// A suite of vectors, named by its folder (`rules`, `book`, `search`).
 #[derive(Clone, Copy)]
 pub struct Suite(pub &'static str);
 
 impl Suite {
-    /// `../shared/conformance/<suite>`.
+    /// `../shared/conformance/<suite>`, beside the repository.
     pub fn dir(self) -> PathBuf {
-        let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance").join(self.0);
+        let dir = repository_root().join("../shared/conformance").join(self.0);
         assert!(
             dir.is_dir(),
             "conformance vectors not found at {} — the shared/ folder must sit beside the repository \

@@ -6,12 +6,6 @@
 
 /// The case structs of the `book` vectors, shared by the tests that read them.
 pub mod book_cases;
-/// Running the `dicechess` binary as a user does, and scratch directories for its files.
-/// The book-tool CLI tests' vectors and scratch directories.
-#[cfg(all(feature = "cli", feature = "book"))]
-pub mod book_cli;
-#[cfg(feature = "cli")] // the binary exists (and `CARGO_BIN_EXE_dicechess` is set) only with `cli`
-pub mod cli;
 /// The `../shared/conformance/<suite>` vectors: lookup, typed loading and the one case runner.
 pub mod conformance;
 /// Turn starts of seeded games between built-in bots.

@@ -1,0 +1,215 @@
+//! Shards (issue 16, docs/SCALE.md): `--shard K/N` makes a command do the `K`th of `N` equal
+//! parts of its work (game or record indices `[⌊total·K/N⌋, ⌊total·(K+1)/N⌋)`, each with the
+//! seed it has in the whole run), and writes beside its output a manifest
+//! (`OUTPUT.shard.json`) naming the engine version, the command and the options that decide the
+//! content, the shard, its range and the sha256 of the content. [`checked_run`] reads the
+//! manifests and refuses shards of another version or other options, a duplicate or a missing
+//! shard, or content that is not what its manifest says; [`concatenate`] joins the outputs in
+//! shard order: the bytes of the unsharded run. This file knows no command's output: a command
+//! whose shards are not concatenated brings its own merge (`merge_shards.rs`).
+
+use std::fmt::Write as _;
+use std::ops::Range;
+
+use serde::{Deserialize, Serialize};
+use sha2::{Digest, Sha256};
+
+use crate::files::{read_input, write_output, write_output_with};
+use crate::io::{self, Failure};
+
+/// `K/N`: the shard of index `K` (from 0) of `N`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    pub index: u64,
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole run as one shard.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// The indices of this shard among `total` items.
+    pub fn range(self, total: u64) -> Range<u64> {
+        let at = |k: u64| u64::try_from(u128::from(total) * u128::from(k) / u128::from(self.count)).unwrap_or(total);
+        at(self.index)..at(self.index + 1)
+    }
+}
+
+/// clap's parser of `K/N`: `0 <= K < N`, `N >= 1`.
+pub fn parse_shard(text: &str) -> Result<Shard, String> {
+    let usage = || format!("{text:?}: expected K/N with 0 <= K < N (the shard of index K of N, from 0/N to N-1/N)");
+    let (k, n) = text.split_once('/').ok_or_else(usage)?;
+    let (index, count) = (k.trim().parse::<u64>().map_err(|_| usage())?, n.trim().parse::<u64>().map_err(|_| usage())?);
+    if count == 0 || index >= count {
+        return Err(usage());
+    }
+    Ok(Shard { index, count })
+}
+
+/// The manifest written beside a shard's output.
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+#[serde(rename_all = "camelCase", deny_unknown_fields)]
+pub struct Manifest {
+    /// Always `"dicechess-shard"`.
+    pub kind: String,
+    pub schema_version: u32,
+    pub engine_version: String,
+    /// The command, e.g. `"selfplay"`.
+    pub command: String,
+    /// The options that decide the content, as the command names them (threads, progress and
+    /// paths of outputs excluded; input files by their sha256).
+    pub options: serde_json::Value,
+    pub shard: Shard,
+    /// What the range counts, e.g. `"games"`.
+    pub unit: String,
+    /// The shard's items: `[start, end)` of `total`.
+    pub start: u64,
+    pub end: u64,
+    pub total: u64,
+    /// The sha256 of the output's bytes, in hex.
+    pub sha256: String,
+}
+
+/// The manifest of a shard's output.
+pub fn manifest_path(output: &str) -> String {
+    format!("{output}.shard.json")
+}
+
+/// The sha256 of `bytes` in lower-case hex.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    Sha256::digest(bytes).iter().fold(String::with_capacity(64), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+/// `lines`, each followed by a newline: nothing for none (a shard can hold no game).
+pub fn lines_text(lines: &[String]) -> String {
+    lines.iter().flat_map(|l| [l.as_str(), "\n"]).collect()
+}
+
+/// The sha256 of the file at `path`, if any: what an option that names an input means.
+pub fn file_sha256(path: Option<&str>) -> Result<Option<String>, Failure> {
+    path.map(|p| read_input(p).map(|bytes| sha256_hex(&bytes))).transpose()
+}
+
+/// What a sharded command knows of its shard: written with its output.
+pub struct ShardRun<'a> {
+    pub command: &'a str,
+    pub options: serde_json::Value,
+    pub shard: Shard,
+    pub unit: &'a str,
+    pub total: u64,
+}
+
+impl ShardRun<'_> {
+    /// Writes `bytes` to `output` and the manifest beside it (`output` must be a file).
+    pub fn write(&self, output: &str, bytes: &[u8]) -> Result<(), Failure> {
+        if output == "-" {
+            return Err(Failure::invalid("--shard needs an output file: its manifest is written beside it"));
+        }
+        let range = self.shard.range(self.total);
+        let manifest = Manifest {
+            kind: "dicechess-shard".into(),
+            schema_version: 1,
+            engine_version: env!("CARGO_PKG_VERSION").into(),
+            command: self.command.into(),
+            options: self.options.clone(),
+            shard: self.shard,
+            unit: self.unit.into(),
+            start: range.start,
+            end: range.end,
+            total: self.total,
+            sha256: sha256_hex(bytes),
+        };
+        write_output(output, bytes)?;
+        write_output(&manifest_path(output), io::json_pretty(&manifest)?.as_bytes())
+    }
+}
+
+/// Checks that `manifests` (with their paths) are every shard of one run, once each, and
+/// returns them in shard order.
+fn complete_run(mut manifests: Vec<(String, Manifest)>) -> Result<Vec<(String, Manifest)>, Failure> {
+    let (first_path, first) = manifests.first().ok_or_else(|| Failure::invalid("no shard to merge"))?;
+    for (path, m) in &manifests {
+        let differs = |what: &str| {
+            Failure::invalid(format!("{path} is not a shard of the same run as {first_path}: its {what} differs"))
+        };
+        if m.engine_version != first.engine_version {
+            return Err(differs(&format!("engine version ({} against {})", m.engine_version, first.engine_version)));
+        }
+        if m.command != first.command || m.unit != first.unit {
+            return Err(differs("command"));
+        }
+        if m.options != first.options || m.total != first.total {
+            return Err(differs("options"));
+        }
+        if m.shard.count != first.shard.count {
+            return Err(differs(&format!("shard count ({} against {})", m.shard.count, first.shard.count)));
+        }
+        let range = m.shard.range(m.total);
+        if (m.start, m.end) != (range.start, range.end) {
+            return Err(Failure::invalid(format!(
+                "{path}: its range does not match shard {}/{}",
+                m.shard.index, m.shard.count
+            )));
+        }
+    }
+    manifests.sort_by_key(|(_, m)| m.shard.index);
+    if let Some(w) = manifests.windows(2).find(|w| w[0].1.shard.index == w[1].1.shard.index) {
+        return Err(Failure::invalid(format!(
+            "shard {}/{} is given twice: {} and {}",
+            w[0].1.shard.index, w[0].1.shard.count, w[0].0, w[1].0
+        )));
+    }
+    let count = manifests[0].1.shard.count;
+    let missing: Vec<String> = (0..count)
+        .filter(|k| manifests.binary_search_by_key(k, |(_, m)| m.shard.index).is_err())
+        .map(|k| format!("{k}/{count}"))
+        .collect();
+    if !missing.is_empty() {
+        let shown = missing.iter().take(20).cloned().collect::<Vec<_>>().join(", ");
+        return Err(Failure::invalid(format!("{} of {count} shards missing: {shown}", missing.len())));
+    }
+    Ok(manifests)
+}
+
+/// Reads the manifest beside `path`.
+fn read_manifest(path: &str) -> Result<Manifest, Failure> {
+    let at = manifest_path(path);
+    if !std::path::Path::new(&at).exists() {
+        return Err(Failure::invalid(format!("{path} has no manifest {at}: not the output of a --shard run")));
+    }
+    let bytes = read_input(&at)?;
+    let m: Manifest =
+        serde_json::from_slice(&bytes).map_err(|e| Failure::invalid(format!("{at}: not a shard manifest: {e}")))?;
+    if m.kind != "dicechess-shard" || m.schema_version != 1 {
+        return Err(Failure::invalid(format!("{at}: not a shard manifest of schema version 1")));
+    }
+    Ok(m)
+}
+
+/// The shards at `paths` (in any order), each checked against its manifest, in shard order: every
+/// shard of one run, once each, each content what its manifest says. Reads one shard at a time.
+pub fn checked_run(paths: &[String]) -> Result<Vec<(String, Manifest)>, Failure> {
+    let manifests = paths.iter().map(|p| Ok((p.clone(), read_manifest(p)?))).collect::<Result<Vec<_>, Failure>>()?;
+    let shards = complete_run(manifests)?;
+    for (path, m) in &shards {
+        if sha256_hex(&read_input(path)?) != m.sha256 {
+            return Err(Failure::invalid(format!("{path}: its content is not what its manifest says (sha256)")));
+        }
+    }
+    Ok(shards)
+}
+
+/// The outputs at `paths` copied into `output` in order, one at a time: memory holds one shard,
+/// never the whole. The merge of every output whose command brings no merge of its own.
+pub fn concatenate(output: &str, paths: &[&str]) -> Result<(), Failure> {
+    write_output_with(output, &mut |out| {
+        for path in paths {
+            let mut file = std::fs::File::open(path)?;
+            std::io::copy(&mut file, out)?;
+        }
+        Ok(())
+    })
+}

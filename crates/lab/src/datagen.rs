@@ -1,0 +1,174 @@
+//! `dicechess datagen`: the training and held-out positions of the win-probability model
+//! (`search::winprob`). Seeded self-play between varied built-in bots, untimed, each game opened by
+//! a seeded number of random turns; a few turn-start positions are sampled per game and written
+//! with the game's result from their mover's view. Games run on a rayon pool and are written in
+//! game-index order, so a run does not depend on `--threads`.
+//!
+//! One line per position: `dfen \t result \t game \t turn \t white \t black`, `result` being `W`,
+//! `L` or `D` for the side to move of `dfen` (no dice: the start of its turn).
+
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+use clap::Args;
+use rayon::prelude::*;
+
+use std::convert::Infallible;
+use std::ops::ControlFlow;
+
+use dicechess::drive;
+use dicechess::search::{derive, untimed_turn, Bot, Registry, Rng};
+use dicechess::{Color, Dice, GameOptions, Position};
+
+use dicechess_cli::args::{bot_id, parse_seed, pool, Workers};
+use dicechess_cli::files::write_lines;
+use dicechess_cli::io::{Exit, Failure, Outcome};
+use dicechess_cli::progress::{Progress, Unit};
+use dicechess_cli::shard::{lines_text, parse_shard, Shard, ShardRun};
+
+#[derive(Debug, Args)]
+pub struct DatagenArgs {
+    /// Where to write the positions, one TSV line each (`-` = stdout).
+    #[arg(short, long, value_name = "OUT")]
+    output: String,
+    /// Number of games.
+    #[arg(long, value_name = "N", default_value = "1000", value_parser = clap::value_parser!(u64).range(1..))]
+    games: u64,
+    /// Master seed of the openings, dice and bots.
+    #[arg(long, value_name = "S", default_value = "1", value_parser = parse_seed)]
+    seed: u64,
+    /// The bot pairs `WHITE:BLACK`, comma-separated; game g plays pair g mod their count, colours
+    /// exchanged every other round.
+    #[arg(long, value_name = "PAIRS", default_value = "greedy-v2:aggressive,expectimax:greedy-v2")]
+    pairs: String,
+    /// The most random opening turns (each game draws 0..=N).
+    #[arg(long, value_name = "N", default_value = "8")]
+    random_turns: u64,
+    /// Positions sampled per game (distinct turns after the opening; fewer in shorter games).
+    #[arg(long, value_name = "K", default_value = "4")]
+    samples: u64,
+    /// Play only the games of shard K of N (from 0), each as in the whole run, and write a
+    /// manifest beside the output for `dicechess merge` (docs/SCALE.md).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
+    #[command(flatten)]
+    workers: Workers,
+}
+
+/// The result of a game for one mover.
+fn result_char(winner: Option<Color>, mover: Color) -> char {
+    match winner {
+        None => 'D',
+        Some(c) if c == mover => 'W',
+        Some(_) => 'L',
+    }
+}
+
+/// Parses `a:b,c:d` into canonical bot-id pairs.
+fn parse_pairs(text: &str) -> Result<Vec<(String, String)>, Failure> {
+    text.split(',')
+        .map(|pair| {
+            let (w, b) =
+                pair.split_once(':').ok_or_else(|| Failure::invalid(format!("'{pair}' is not WHITE:BLACK")))?;
+            let id = |s: &str| bot_id(s.trim()).map_err(|e| Failure::invalid(e.to_string()));
+            Ok((id(w)?, id(b)?))
+        })
+        .collect()
+}
+
+/// One game's turn starts (dice empty) after its opening, and its winner.
+struct Played {
+    starts: Vec<Position>,
+    winner: Option<Color>,
+}
+
+/// Plays game `g`: `opening` random turns, then `bots` (by colour index) to the end, under the
+/// host rules of every game (half-move draw, turn cap).
+fn play(bots: [&dyn Bot; 2], random: &dyn Bot, opening: u64, seed: u64) -> Played {
+    let mut rngs = [Rng::from_seed(derive(seed, 1)), Rng::from_seed(derive(seed, 2))];
+    let mut starts = Vec::new();
+    let mut turn = 0u64;
+    let ending = drive(&Position::initial(), GameOptions::default(), &mut Rng::from_seed(derive(seed, 0)), |pos| {
+        if turn >= opening {
+            starts.push(pos.with_dice(Dice::EMPTY));
+        }
+        let i = pos.turn().index();
+        let bot = if turn < opening { random } else { bots[i] };
+        turn += 1;
+        ControlFlow::<Infallible, _>::Continue(untimed_turn(bot, pos, &mut rngs[i]))
+    });
+    Played { starts, winner: ending.ending().outcome.winner() }
+}
+
+/// The lines of game `g`.
+fn game_lines(registry: &Registry, pairs: &[(String, String)], args: &DatagenArgs, g: u64) -> Vec<String> {
+    let seed = derive(args.seed, g);
+    let mut rng = Rng::from_seed(derive(seed, 3));
+    let n = pairs.len() as u64;
+    let (a, b) = &pairs[(g % n) as usize];
+    let (white, black) = if (g / n) % 2 == 1 { (b, a) } else { (a, b) };
+    let get = |id: &str| registry.get(id).map(|bot| bot.as_ref());
+    let (Some(w), Some(bl), Some(random)) = (get(white), get(black), get("random")) else { return Vec::new() };
+    let opening = rng.uniform(args.random_turns + 1);
+    let played = play([w, bl], random, opening, seed);
+    // A partial Fisher-Yates shuffle picks the sampled turns.
+    let mut idx: Vec<usize> = (0..played.starts.len()).collect();
+    let k = (args.samples as usize).min(idx.len());
+    for i in 0..k {
+        let j = i + rng.index(idx.len() - i);
+        idx.swap(i, j);
+    }
+    let mut chosen = idx[..k].to_vec();
+    chosen.sort_unstable();
+    chosen
+        .into_iter()
+        .map(|i| {
+            let pos = &played.starts[i];
+            let result = result_char(played.winner, pos.turn());
+            format!("{}\t{result}\t{}-{g}\t{}\t{white}\t{black}", pos.to_dfen(), args.seed, opening + i as u64)
+        })
+        .collect()
+}
+
+/// `dicechess datagen`.
+pub fn datagen(args: DatagenArgs) -> Outcome {
+    let started = Instant::now();
+    let pairs = parse_pairs(&args.pairs)?;
+    let registry = Registry::new();
+    let pool = pool(args.workers.count())?;
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let range = shard.range(args.games);
+    let progress = Progress::new(Some("datagen"), Unit::Items, range.end - range.start, args.workers.quiet);
+    let done = AtomicU64::new(0);
+    let per_game: Vec<Vec<String>> = pool.install(|| {
+        range
+            .into_par_iter()
+            .map(|g| {
+                let lines = game_lines(&registry, &pairs, &args, g);
+                let k = done.fetch_add(1, Ordering::Relaxed) + 1;
+                progress.update(k, || format!("{k} games"));
+                lines
+            })
+            .collect()
+    });
+    progress.finish();
+    let lines: Vec<String> = per_game.into_iter().flatten().collect();
+    if args.shard.is_some() {
+        let options = serde_json::json!({
+            "games": args.games,
+            "seed": args.seed,
+            "pairs": args.pairs,
+            "randomTurns": args.random_turns,
+            "samples": args.samples,
+        });
+        let run = ShardRun { command: "datagen", options, shard, unit: "games", total: args.games };
+        run.write(&args.output, lines_text(&lines).as_bytes())?;
+    } else {
+        write_lines(&args.output, &lines)?;
+    }
+    if !args.workers.quiet {
+        let ms = started.elapsed().as_millis();
+        eprintln!("{} positions of {} games written to {} in {ms} ms", lines.len(), args.games, args.output);
+    }
+    Ok(Exit::Success)
+}

@@ -1,0 +1,52 @@
+//! `dicechess merge` (issue 16, docs/SCALE.md): the outputs of a sharded run, every shard checked
+//! against its manifest (`shard::checked_run`), merged into the unsharded run's output. Most
+//! outputs are concatenated in shard order; a command whose output is not brings its own merge,
+//! named in [`MERGES`].
+
+use clap::Args;
+
+use crate::arena_json;
+use dicechess_cli::book_cmd::merge_count_files;
+use dicechess_cli::io::{Exit, Failure, Outcome};
+use dicechess_cli::shard::{checked_run, concatenate, Manifest};
+
+/// `dicechess merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// Where to write the merged output (`-` = stdout).
+    #[arg(short, long, value_name = "OUT")]
+    output: String,
+    /// The shards' outputs (each with its `.shard.json` manifest beside it), in any order.
+    #[arg(value_name = "SHARD", required = true)]
+    shards: Vec<String>,
+}
+
+/// A merge: the shards' outputs at the paths, in shard order, into the output file.
+type Merge = fn(output: &str, paths: &[&str]) -> Result<(), Failure>;
+
+/// The outputs that are not concatenated, by the command and unit of their manifests (`None`:
+/// any unit), each with the merge of the command that writes them.
+const MERGES: &[(&str, Option<&str>, Merge)] = &[
+    // An arena's reports: their counts added, the statistics and SPRT of the totals, as
+    // fishtest does with its workers' batches.
+    ("arena", None, arena_json::merge_shards),
+    // `book distill`'s count files (its shards without search): added by a streamed k-way merge.
+    ("book distill", Some("games"), merge_count_files),
+];
+
+/// The merge of the shards of `manifest`'s run.
+fn merge_of(manifest: &Manifest) -> Merge {
+    let own = MERGES
+        .iter()
+        .find(|(command, unit, _)| *command == manifest.command && unit.is_none_or(|u| u == manifest.unit));
+    own.map_or(concatenate, |&(_, _, merge)| merge)
+}
+
+/// `dicechess merge`: the shards checked, then merged one at a time where the merge allows.
+pub fn merge(args: MergeArgs) -> Outcome {
+    let shards = checked_run(&args.shards)?;
+    let paths: Vec<&str> = shards.iter().map(|(path, _)| path.as_str()).collect();
+    let (_, first) = shards.first().ok_or_else(|| Failure::invalid("no shard to merge"))?;
+    merge_of(first)(&args.output, &paths)?;
+    Ok(Exit::Success)
+}
