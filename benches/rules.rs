@@ -11,8 +11,7 @@ use std::ops::ControlFlow;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dicechess::{Position, Walk};
-use dicechess_wasm::package as api;
+use dicechess::{package as api, Position, Walk};
 
 const POSITIONS: &[(&str, &str)] = &[
     ("initial", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"),

@@ -5,13 +5,12 @@
 //! panics when an invariant breaks: no function may panic, and every DFEN it returns must re-parse to
 //! itself. Multi-argument functions take their arguments as the lines of the input.
 //!
-//! Used as a module through `#[path]`, so it depends on nothing but the workspace crates (`dicechess`, `dicechess_wasm`, `dicechess_lab`) and `std`.
+//! Used as a module through `#[path]`, so it depends on nothing but the workspace crates (`dicechess`, `dicechess_lab`) and `std`.
 #![allow(dead_code)]
 
 use std::borrow::Cow;
 
-use dicechess::Position;
-use dicechess_wasm::package as api;
+use dicechess::{package as api, Position};
 
 /// A check: panics when an invariant breaks on this input.
 pub type Check = fn(&[u8]);

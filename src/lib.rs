@@ -1,17 +1,10 @@
-//! `dicechess-wasm`: the npm package's functions over the engine (crate `dicechess`), and their
-//! WebAssembly exports.
-//!
-//! | module | what | feature |
-//! | --- | --- | --- |
-//! | [`package`] | the npm package's functions as text-level Rust (API.md): text in, plain values out | |
-//! | `wasm` | the `#[wasm_bindgen]` exports of [`package`], which pkg-template's wrappers call | `wasm` |
-//!
-//! Over the engine's public API only; Rust callers who hold a position want the engine's typed API.
+//! `dicechess-wasm`: the WebAssembly binding of the engine (crate `dicechess`), which wasm-pack
+//! builds: the `#[wasm_bindgen]` exports of the engine's [`dicechess::package`] (feature `wasm`),
+//! which pkg-template's wrappers call, and the generator of the wrappers' caps
+//! (pkg-template/js/limits.js). Over the engine's public API only.
 
 #![forbid(unsafe_code)]
 #![warn(unreachable_pub)]
-
-pub mod package;
 
 #[cfg(feature = "wasm")]
 pub mod wasm;

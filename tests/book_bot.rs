@@ -14,20 +14,20 @@ use std::sync::Arc;
 
 use dicechess::book::encode_tsv;
 use dicechess::book::{lookup, Book, BookBot, Decision};
+use dicechess::package::{get_best_move, should_bot, BestMoveOptions, DecisionOptions};
+use dicechess::package::{
+    register_opening_book_bot, registry_book_total, unregister_bot, BookInput, MAX_REGISTRY_BOOK_SIZE,
+};
 use dicechess::search::{material, material_fallback};
 use dicechess::search::{Builtin, ManualClock, Moment, SystemClock};
 use dicechess::Roll;
 use dicechess::{choose_turn, legal_turns, Bot, Deadline, Question, Registry, Rng};
 use dicechess::{Position, Turns};
-use dicechess_wasm::package::{get_best_move, should_bot, BestMoveOptions, DecisionOptions};
-use dicechess_wasm::package::{
-    register_opening_book_bot, registry_book_total, unregister_bot, BookInput, MAX_REGISTRY_BOOK_SIZE,
-};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR";
 const KIWIPETE: &str = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R";
 
-fn best(registry: &Registry, dfen: &str, algorithm: &str, seed: u64) -> dicechess_wasm::package::BestMove {
+fn best(registry: &Registry, dfen: &str, algorithm: &str, seed: u64) -> dicechess::package::BestMove {
     let options = BestMoveOptions { algorithm: Some(algorithm.into()), seed: Some(seed), ..Default::default() };
     let clock = SystemClock::new();
     get_best_move(registry, dfen, &options, &clock, clock_now(&clock))

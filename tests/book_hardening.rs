@@ -12,13 +12,13 @@ mod common;
 use common::random::{played_strategy, sparse_with_kings, Mix};
 use dicechess::book::{encode_tsv, validate_tsv};
 use dicechess::book::{lookup, Book, Candidate, Candidates, Decision, PackedBook, Signature, TsvBook};
-use dicechess::search::{ManualClock, Moment, SystemClock};
-use dicechess::{choose_turn, Bot, Deadline, Registry, Rng};
-use dicechess::{Move, Position, Roll, Step, Turns, Walk};
-use dicechess_wasm::package::{
+use dicechess::package::{
     get_best_move, register_opening_book_bot, registry_books, unregister_bot, BestMoveOptions, BookInput,
     MAX_BOOK_DEPTH, MAX_ISSUE_CHARS, MAX_REGISTRY_BOOK_ENTRIES, MAX_REGISTRY_BOOK_SIZE, MAX_REPORTED,
 };
+use dicechess::search::{ManualClock, Moment, SystemClock};
+use dicechess::{choose_turn, Bot, Deadline, Registry, Rng};
+use dicechess::{Move, Position, Roll, Step, Turns, Walk};
 use proptest::prelude::*;
 use std::ops::ControlFlow;
 

@@ -5,11 +5,11 @@
 
 #![cfg(all(feature = "search", feature = "book", not(target_arch = "wasm32")))]
 
+use dicechess::package;
 use dicechess::search::{Clock, SystemClock};
 use dicechess::{
     choose_turn, Dice, Game, GameOptions, Position, Registry, Rng, Role, Roll, Step, Turns, Uci, MAX_LEGAL_TURNS,
 };
-use dicechess_wasm::package;
 
 /// The ring of 28 queens of the issue: 21,404,068 legal turns, no kings.
 const RING: &str = "QQQQQQQQ/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/Q6Q/QQQQQQQQ w - - 0 1 QQQ";

@@ -18,8 +18,8 @@ use dicechess::book::DcbRecord;
 use dicechess::book::{dcb_to_tsv, encode_tsv, fnv1a64, key_table, validate_tsv};
 use dicechess::book::{lookup, Book, DcbBook, Decision, Signature, TsvBook};
 use dicechess::book::{process_line, Aggregator, BuildOptions, BuiltBook};
+use dicechess::package::book_key;
 use dicechess::Position;
-use dicechess_wasm::package::book_key;
 
 /// Every file this suite knows; `all_files_are_covered` fails when the folder differs.
 const FILES: &[&str] = &[

@@ -1,12 +1,12 @@
 //! The rules conformance vectors (`../shared/conformance/rules/`, RULES.md §19), loaded at test time
-//! and checked through `dicechess_wasm::package` (and the DFEN parser/serializer for `dfen.json`).
+//! and checked through `dicechess::package` (and the DFEN parser/serializer for `dfen.json`).
 //!
 //! One `#[test]` per file. Each file is read into its typed case struct (the schemas of
 //! conformance/README.md, `deny_unknown_fields`), every case runs through `common::conformance::run`
 //! and every failure is listed with the case's title. The files are never copied into this
 //! repository: a missing `../shared` fails every test loudly.
 //!
-//! The vectors are written for the JavaScript API, which accepts any JS value. `dicechess_wasm::package` is
+//! The vectors are written for the JavaScript API, which accepts any JS value. `dicechess::package` is
 //! typed (`&str`, `Option<&[&str]>`, `i64`), so arguments that JS would reject by type cannot even be
 //! expressed in Rust: a non-string square or promotion (`apply_move.json`), a non-array `moves` or a
 //! non-string element (`playable_dice.json`, `apply_turn.json`), a fractional perft depth
@@ -18,7 +18,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::conformance::{run, Case, Check, JsArg, Suite};
-use dicechess_wasm::package as api;
+use dicechess::package as api;
 use serde::Deserialize;
 use serde_json::Value;
 

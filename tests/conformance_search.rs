@@ -11,6 +11,9 @@ use std::collections::{BTreeMap, HashMap};
 
 use common::conformance::{run, Check};
 use common::search_cases::{self as v, SUITE};
+use dicechess::package as api;
+use dicechess::package::seed_from_number;
+use dicechess::package::{BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
 use dicechess::search::{
     budget, budget_ms, kcp_numerator, moves_to_go, policy_by_id, ClockState, MonteCarloBot, TimePolicy,
 };
@@ -19,9 +22,6 @@ use dicechess::Roll;
 use dicechess::{choose_turn, legal_turns, Choice, Question, Registry, Rng};
 use dicechess::{Color, Position, Role, Turns};
 use dicechess_lab::stats::{self, SprtParams, Trinomial};
-use dicechess_wasm::package as api;
-use dicechess_wasm::package::seed_from_number;
-use dicechess_wasm::package::{BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
 
 const FILES: &[&str] = &[
     "decisions.json",

@@ -6,8 +6,8 @@
 mod common;
 
 use common::random::{played_strategy, sparse_position, sparse_with_kings};
+use dicechess::package as api;
 use dicechess::{perft, Color, Dice, Move, Piece, Position, Role, Square, Turns, Walk};
-use dicechess_wasm::package as api;
 use proptest::prelude::*;
 use std::ops::ControlFlow;
 

@@ -18,13 +18,13 @@ mod common;
 use std::collections::HashSet;
 
 use common::random::{played_strategy, sparse_with_kings};
+use dicechess::package as api;
+use dicechess::package::EquityOptions;
 use dicechess::search::WIN;
 use dicechess::search::{ManualClock, Moment};
 use dicechess::Roll;
 use dicechess::{choose_turn, legal_turns, Choice, Deadline, Registry, Rng, SearchContext};
 use dicechess::{Move, Position, Turns, Walk};
-use dicechess_wasm::package as api;
-use dicechess_wasm::package::EquityOptions;
 use proptest::prelude::*;
 
 fn any_position() -> impl Strategy<Value = Position> {

@@ -5,6 +5,8 @@
 
 use std::sync::Arc;
 
+use dicechess::package as api;
+use dicechess::package::BestMoveOptions;
 use dicechess::search::ExpectimaxBot;
 use dicechess::search::{Budgeting, ManualClock, Moment};
 use dicechess::Roll;
@@ -13,8 +15,6 @@ use dicechess::{
     Turn,
 };
 use dicechess::{Position, Turns};
-use dicechess_wasm::package as api;
-use dicechess_wasm::package::BestMoveOptions;
 
 fn pos(dfen: &str) -> Position {
     Position::from_dfen(dfen).unwrap()

@@ -158,8 +158,8 @@ fn game_exports_play_and_never_trap() {
 #[cfg(feature = "search")]
 mod full {
     use super::{edge_strings, EDGE_NUMBERS, ROLL, START};
+    use dicechess::package::seed_from_number;
     use dicechess::Rng;
-    use dicechess_wasm::package::seed_from_number;
     use dicechess_wasm::wasm;
     use wasm_bindgen_test::wasm_bindgen_test;
 

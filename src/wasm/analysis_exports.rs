@@ -1,4 +1,4 @@
-//! The full entry's analysis exports (docs/ANALYSIS.md): thin wrappers over [`crate::package`]'s
+//! The full entry's analysis exports (docs/ANALYSIS.md): thin wrappers over [`dicechess::package`]'s
 //! analysis functions. The win probability crosses as three numbers, everything else as JSON
 //! text (serde_json, already in the full module for the book records), `JSON.parse`d by the
 //! wrapper.
@@ -7,8 +7,8 @@ use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::clock_exports::{moment_from_ms, PerformanceClock};
 use super::protocol::split_list;
-use crate::package::seed_from_number;
-use crate::package::{self, AnalyzeOptions, ReviewOptions};
+use dicechess::package::seed_from_number;
+use dicechess::package::{self, AnalyzeOptions, ReviewOptions};
 
 /// `getWinProbability(dfen)`: `[whiteWin, blackWin, draw]`, or `undefined` for an invalid DFEN.
 #[wasm_bindgen]

@@ -22,9 +22,9 @@ use wasm_bindgen::JsValue;
 
 use super::clock_exports::{moment_from_ms, PerformanceClock};
 use super::search_exports::with_registry;
-use crate::package::seed_from_number;
-use crate::package::{self, BestMove, BestMoveOptions, BookInput, ClockOptions, EquityOptions};
 use dicechess::book::Validation;
+use dicechess::package::seed_from_number;
+use dicechess::package::{self, BestMove, BestMoveOptions, BookInput, ClockOptions, EquityOptions};
 use dicechess::search::Equity;
 
 /// The values of [`boundary_prepare`].

@@ -1,14 +1,14 @@
 //! The full entry's opening-book exports (feature `book`; API.md §3.6, §3.7): thin wrappers over
-//! [`crate::package`]. Each function has a text form (a TSV string) and a bytes form (a binary
+//! [`dicechess::package`]. Each function has a text form (a TSV string) and a bytes form (a binary
 //! book: bytes are never sniffed); the wrappers pick one after checking the argument's class and
 //! the 64 MiB cap, so nothing oversized is ever copied in. Reports cross as JSON text.
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::search_exports::with_registry_mut;
-use crate::package::json_text::JsonWriter;
-use crate::package::{self, BookInput};
 use dicechess::book::{Issue, Validation};
+use dicechess::package::json_text::JsonWriter;
+use dicechess::package::{self, BookInput};
 
 /// The report as JSON text (BOOK.md §5's object).
 pub(super) fn validation_json(v: &Validation) -> String {

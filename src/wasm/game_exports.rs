@@ -1,10 +1,10 @@
-//! The `Game` object's exports (issue 14), in every build: thin wrappers over [`crate::package::game_text`],
+//! The `Game` object's exports (issue 14), in every build: thin wrappers over [`dicechess::package::game_text`],
 //! whose table holds the games by handle. Arguments are checked by pkg-template/js/game.js.
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::protocol::split_list;
-use crate::package::game_text as game;
+use dicechess::package::game_text as game;
 use dicechess::GameOptions;
 
 /// A new game: `start` a DFEN (`undefined`: the standard start), `seed` for seeded dice
@@ -15,7 +15,7 @@ pub fn game_new(start: Option<String>, seed: Option<f64>, halfmove_draw: bool, t
     #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
     let cap = turn_cap as u32;
     let options = GameOptions { halfmove_draw, turn_cap: (cap > 0).then_some(cap) };
-    game::create(start.as_deref(), seed.and_then(crate::package::seed_from_number), options)
+    game::create(start.as_deref(), seed.and_then(dicechess::package::seed_from_number), options)
 }
 
 /// Frees a game.
@@ -94,7 +94,7 @@ pub fn game_play_recorded(handle: u32, dice: &str, moves: &str) -> String {
 /// From now on, seeded dice (a game read from a record that goes on).
 #[wasm_bindgen]
 pub fn game_continue_seeded(handle: u32, seed: f64) -> bool {
-    crate::package::seed_from_number(seed).is_some_and(|s| game::continue_seeded(handle, s))
+    dicechess::package::seed_from_number(seed).is_some_and(|s| game::continue_seeded(handle, s))
 }
 
 /// A record's stated ending: `""` or why it disagrees.

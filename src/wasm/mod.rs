@@ -1,5 +1,5 @@
 //! The thin JavaScript binding layer (API.md §2.6, §5.1): `#[wasm_bindgen]` exports over
-//! [`crate::package`], and nothing else.
+//! [`dicechess::package`], and nothing else.
 //!
 //! The exports are internal: only the JavaScript wrappers of `pkg-template/` call them, after they
 //! have checked every argument's class (API.md §3.2). They therefore take only strings, numbers,
@@ -33,7 +33,7 @@
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
-use crate::package;
+use dicechess::package;
 
 #[cfg(feature = "book")]
 mod analysis_exports;

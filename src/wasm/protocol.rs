@@ -11,7 +11,7 @@
 //! | form | text | used by |
 //! | --- | --- | --- |
 //! | list | items separated by single spaces, `""` = empty list (both directions) | [`join_list`], [`split_list`]: UCI moves in and out; `search::available_time_policies` |
-//! | tree | `Uint16Array` of node codes, depth first, `undefined` past the cap (issue 15: building the objects from it is faster than `JSON.parse` of the text) | `legal_turn_tree`, `game_tree`: [`crate::package::turn_subtree_codes`] |
+//! | tree | `Uint16Array` of node codes, depth first, `undefined` past the cap (issue 15: building the objects from it is faster than `JSON.parse` of the text) | `legal_turn_tree`, `game_tree`: [`dicechess::package::turn_subtree_codes`] |
 //! | JSON | JSON text, `JSON.parse`d by the wrapper | `available_bots`, book reports |
 //! | best move | `"<score> <budgetMs> <uci>…"`: two integers, then the turn's moves | `search::best_move` |
 //! | status | an integer code: 0 invalid DFEN, 1 not over, 2 White won, 3 Black won, 4 over without a winner | [`status_code`] |
@@ -23,7 +23,7 @@
 //! fast for the bot list and a book report, and +9 KB for the bot list alone (+49 KB for every
 //! value) against a full module within 0.4 KB of its budget; the text forms stay.
 
-use crate::package;
+use dicechess::package;
 
 /// A list as the boundary carries it: the items joined by single spaces (`""` for none).
 pub(super) fn join_list(items: Vec<String>) -> String {

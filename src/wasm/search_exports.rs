@@ -1,5 +1,5 @@
 //! The full entry's bot, decision, equity and registry exports (feature `search`; API.md §3.4,
-//! §3.5): thin wrappers over [`crate::package`], sharing one registry per instance.
+//! §3.5): thin wrappers over [`dicechess::package`], sharing one registry per instance.
 //!
 //! As for the rules exports, the wrappers have checked every argument's class; option fields
 //! arrive as JavaScript numbers (`undefined` when absent or not a number) or strings, and every
@@ -14,9 +14,9 @@ use std::cell::RefCell;
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::clock_exports::{moment_from_ms, PerformanceClock};
-use crate::package::json_text::JsonWriter;
-use crate::package::seed_from_number;
-use crate::package::{self, BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
+use dicechess::package::json_text::JsonWriter;
+use dicechess::package::seed_from_number;
+use dicechess::package::{self, BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
 use dicechess::search::{Question, Registry};
 
 thread_local! {

@@ -3,10 +3,10 @@
 use clap::Args;
 use serde::Serialize;
 
+use dicechess::package::{get_best_move, BestMoveOptions};
 use dicechess::search::Clock as _;
 use dicechess::search::{Registry, SystemClock};
 use dicechess::Position;
-use dicechess_wasm::package::{get_best_move, BestMoveOptions};
 
 use crate::args::{at_least_one, bot_id, parse_seed};
 use crate::io::{self, Exit, Failure, Outcome};

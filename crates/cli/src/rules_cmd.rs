@@ -1,7 +1,7 @@
 //! The rules tools (RULES.md §16): `board`, `moves`, `tree`, `count`, `perft`.
 //!
 //! Each parses the DFEN once for its error message (exit 1), then calls the same functions as the
-//! JavaScript API (`dicechess_wasm::package`), so outputs are those of the API byte for byte; `perft` walks the
+//! JavaScript API (`dicechess::package`), so outputs are those of the API byte for byte; `perft` walks the
 //! core under the CLI's caps (depth 8, and `--max-nodes` positions expanded, issue 18).
 
 use clap::builder::TypedValueParser as _;
@@ -9,9 +9,9 @@ use clap::error::ErrorKind;
 use clap::Args;
 use serde::Serialize;
 
+use dicechess::package;
 use dicechess::{perft_divide_within, perft_within};
 use dicechess::{Color, Position, Turns, MAX_LEGAL_TURNS};
-use dicechess_wasm::package;
 
 use crate::io::{self, Exit, Failure, Outcome, Output};
 

@@ -37,6 +37,7 @@
 //! | [`search`] | bots, clocks, time policies, equity, evaluation (BOTS.md) | `search` |
 //! | [`analysis`] | win probability, the best turns of a roll, game reviews | `search` |
 //! | [`book`] | opening books: TSV, `.dcb`, lookup, the builder (BOOK.md) | `book` |
+//! | [`package`] | the npm package's functions as text-level Rust (API.md), shared by the binding and the CLI | |
 //!
 //! ```
 //! use dicechess::{Position, Roll, Turns};
@@ -95,6 +96,8 @@ mod rules;
 #[cfg(feature = "search")]
 pub mod search;
 mod sort;
+
+pub mod package;
 
 pub use rules::{
     count_legal_turns, exceeds_tree_cap, perft, perft_divide, perft_divide_within, perft_roles, perft_within, Bitboard,

@@ -25,7 +25,7 @@ fn moves_prints_the_legal_first_moves_as_json() {
 fn moves_matches_the_api() {
     for dfen in [start("PN"), start("QRN"), START.to_owned(), "4k3/8/8/8/8/8/8/4K3 w - - 0 1 R".to_owned()] {
         let out = ok(run(&["moves", &dfen]));
-        let expected = serde_json::to_string(&dicechess_wasm::package::legal_uci_moves(&dfen)).unwrap();
+        let expected = serde_json::to_string(&dicechess::package::legal_uci_moves(&dfen)).unwrap();
         assert_eq!(out, format!("{expected}\n"), "{dfen}");
     }
 }
@@ -78,7 +78,7 @@ fn tree_is_json_stringify_of_the_turn_tree() {
 #[test]
 fn tree_matches_the_api() {
     let dfen = "8/P7/2k5/8/8/8/8/B6K w - - 0 1 PBQ";
-    assert_eq!(ok(run(&["tree", dfen])), format!("{}\n", dicechess_wasm::package::legal_turn_tree_json(dfen)));
+    assert_eq!(ok(run(&["tree", dfen])), format!("{}\n", dicechess::package::legal_turn_tree_json(dfen)));
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -125,7 +125,7 @@ fn perft_divide_lists_every_root_move() {
         .collect();
     // Generation order (RULES.md §12.2): the 16 pawn moves, then the knights.
     let moves: Vec<&str> = rows.iter().map(|(m, _)| *m).collect();
-    assert_eq!(moves, dicechess_wasm::package::generate_moves(START));
+    assert_eq!(moves, dicechess::package::generate_moves(START));
     assert!(rows.iter().all(|&(_, n)| n == 20), "{rows:?}");
 }
 
@@ -192,7 +192,7 @@ fn batch_writes_one_line_per_input_line() {
     let input = format!("{qrn}\nnot a dfen\n\n{qrn}\r\n{START}");
     let out = run_stdin(&["moves", "--stdin"], input.as_bytes());
     assert_eq!(code(&out), 1, "an invalid line makes the exit code 1");
-    let moves = serde_json::to_string(&dicechess_wasm::package::legal_uci_moves(&qrn)).unwrap();
+    let moves = serde_json::to_string(&dicechess::package::legal_uci_moves(&qrn)).unwrap();
     assert_eq!(stdout(&out), format!("{moves}\n[]\n[]\n{moves}\n[]\n"));
     let err = stderr(&out);
     assert!(err.contains(":2:") && err.contains(":3:"), "line numbers of the invalid lines: {err}");
@@ -200,7 +200,7 @@ fn batch_writes_one_line_per_input_line() {
 
     let out = run_stdin(&["tree", "--stdin"], format!("x\n{qrn}\n").as_bytes());
     assert_eq!(code(&out), 1);
-    assert_eq!(stdout(&out), format!("{{}}\n{}\n", dicechess_wasm::package::legal_turn_tree_json(&qrn)));
+    assert_eq!(stdout(&out), format!("{{}}\n{}\n", dicechess::package::legal_turn_tree_json(&qrn)));
 
     let out = run_stdin(&["board", "--stdin"], format!("x\n{qrn}\n").as_bytes());
     assert_eq!(code(&out), 1);
@@ -241,7 +241,7 @@ fn batch_perft() {
     assert_eq!(lines[1], "{}");
     let divide: serde_json::Value = serde_json::from_str(&lines[0]).unwrap();
     let keys: Vec<&String> = divide.as_object().unwrap().keys().collect();
-    assert_eq!(keys, dicechess_wasm::package::generate_moves(START).iter().collect::<Vec<_>>(), "generation order");
+    assert_eq!(keys, dicechess::package::generate_moves(START).iter().collect::<Vec<_>>(), "generation order");
     assert!(divide.as_object().unwrap().values().all(|v| v == 1));
 }
 

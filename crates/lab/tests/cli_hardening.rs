@@ -335,7 +335,7 @@ fn perft_of_the_queen_ring_at_depth_6_stops_by_default() {
 #[test]
 fn js_perft_of_the_queen_ring_at_depth_6_is_minus_one() {
     // Issue 17: the JavaScript cap, 6·10^6 positions expanded, is reached in about a second.
-    assert_eq!(dicechess_wasm::package::perft(QUEENS, 6, dicechess_wasm::package::PERFT_MAX_DEPTH_JS), -1);
+    assert_eq!(dicechess::package::perft(QUEENS, 6, dicechess::package::PERFT_MAX_DEPTH_JS), -1);
 }
 
 // ---------------------------------------------------------------------------------------------------

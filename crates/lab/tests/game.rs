@@ -374,7 +374,7 @@ fn a_recorded_turn_that_fails_says_why_and_changes_nothing() {
 /// The package's Game functions (src/package/game_text.rs) over the table of games by handle.
 #[test]
 fn the_package_game_table() {
-    use dicechess_wasm::package::game_text as game;
+    use dicechess::package::game_text as game;
     let h = game::create(None, Some(7), GameOptions::default());
     assert!(h > 0);
     let state = game::state(h).unwrap();

@@ -6,9 +6,9 @@ use serde::Serialize;
 use serde_json::{json, Value};
 
 use dicechess::book::Decision;
+use dicechess::package;
 use dicechess::search::Rng;
 use dicechess::Position;
-use dicechess_wasm::package;
 
 use super::convert_cmd::all_rolls;
 use crate::args::parse_seed;

@@ -59,6 +59,7 @@ impl WinProbability {
 /// position before its roll ([`win_chances`]); with dice, the value of that roll or of what is
 /// left of it ([`roll_estimate`], which estimates [`RollValue::after`] without walking the turns).
 /// A finished game is decided (1 and 0); with no king at all, a draw.
+#[inline]
 pub fn win_probability(pos: &Position) -> WinProbability {
     WinProbability::of(roll_estimate(pos), pos.turn())
 }

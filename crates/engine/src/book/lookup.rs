@@ -60,6 +60,7 @@ impl Book {
     }
 
     /// Loads a binary book.
+    #[inline]
     pub fn from_binary(bytes: Vec<u8>) -> Result<Book, DcbError> {
         DcbBook::new(bytes).map(Book::Binary)
     }

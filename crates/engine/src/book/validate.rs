@@ -62,12 +62,14 @@ impl Validation {
     }
 
     /// Input over the 64 MiB cap.
+    #[inline]
     pub fn too_large() -> Validation {
         Validation::single("too-large", "book exceeds 64 MiB")
     }
 }
 
 /// Validates a binary book: structure only (BOOK.md §5, §7.8).
+#[inline]
 pub fn validate_binary(bytes: &[u8]) -> Validation {
     match DcbBook::new(bytes) {
         Ok(book) => Validation { ok: true, entries: book.len(), keys: book.distinct_keys(), ..Validation::default() },

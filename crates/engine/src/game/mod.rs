@@ -246,6 +246,7 @@ impl Game {
     }
 
     /// The current turn's roll, once rolled.
+    #[inline]
     pub fn roll_dice(&self) -> Option<Dice> {
         self.current.roll.as_ref().map(|r| r.0)
     }
@@ -266,11 +267,13 @@ impl Game {
     }
 
     /// The micro-moves played so far this turn.
+    #[inline]
     pub fn turn_moves(&self) -> &[Move] {
         &self.current.moves
     }
 
     /// The SAN of each micro-move played so far this turn.
+    #[inline]
     pub fn turn_san(&self) -> &[String] {
         &self.current.san
     }
@@ -292,6 +295,7 @@ impl Game {
     }
 
     /// The completed turns, oldest first.
+    #[inline]
     pub fn history(&self) -> &[TurnRecord] {
         &self.history
     }
@@ -423,6 +427,7 @@ impl Game {
 
     /// The completed turns as a notated game with the tags `tags`, the result from how the game
     /// ended (`*` while it goes on).
+    #[inline]
     pub fn notated_with(&self, tags: Vec<(String, String)>) -> crate::notation::NotatedGame {
         let result = self.outcome();
         let turns = self
@@ -483,6 +488,7 @@ impl Game {
     }
 
     /// `color` resigns: its opponent wins. `false` once the game is over.
+    #[inline]
     pub fn resign(&mut self, color: Color) -> bool {
         self.end(Ending {
             outcome: Outcome::Decisive { winner: color.opponent() },
@@ -491,6 +497,7 @@ impl Game {
     }
 
     /// The players agree a draw. `false` once the game is over.
+    #[inline]
     pub fn agree_draw(&mut self) -> bool {
         self.end(Ending { outcome: Outcome::Draw, termination: Termination::Agreement })
     }

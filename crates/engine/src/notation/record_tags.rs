@@ -44,6 +44,7 @@ pub fn record_fields(game: &NotatedGame) -> Result<Vec<(&'static str, FieldValue
 }
 
 /// The tag of a record field carried as one.
+#[inline]
 pub fn tag_of(field: &str) -> Option<&'static str> {
     RECORD_TAGS.iter().find(|(f, _)| *f == field).map(|(_, t)| *t)
 }

@@ -98,6 +98,7 @@ impl Position {
 
     /// Ends the turn (RULES.md §7): expires the next side's old targets, passes the move, empties
     /// the dice pool.
+    #[inline]
     pub fn end_turn(&mut self) {
         let next = self.turn.opponent();
         let own_rank = if next == Color::White { 2 } else { 5 };

@@ -52,6 +52,7 @@ impl Outcome {
     }
 
     /// The result text of a game that may be unfinished: `*` for `None`.
+    #[inline]
     pub const fn text_of(outcome: Option<Outcome>) -> &'static str {
         match outcome {
             Some(o) => o.as_str(),

@@ -38,6 +38,7 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
 /// bulk, is free. The walk stops as soon as the budget runs out, so its time is bounded by
 /// `max_nodes` whatever the position: the expensive trees are the wide ones, where a bulk count of
 /// hundreds of leaves costs about as much as one expansion.
+#[inline]
 pub fn perft_within(pos: &Position, depth: u32, max_nodes: u64) -> Option<u64> {
     let mut budget = max_nodes;
     walk(pos, depth, &mut budget)

@@ -138,6 +138,7 @@ impl Position {
     }
 
     /// The standard initial position, White to move, no dice.
+    #[inline]
     pub fn initial() -> Position {
         // A constant input: the parser cannot fail on it.
         Position::from_dfen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap_or_default()

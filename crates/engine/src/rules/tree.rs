@@ -456,6 +456,7 @@ impl Turns {
     /// nodes of [`Walk::nodes_below`] in its order, in less time: the leaves' moves are not made,
     /// and the last level, most of a tree, is handed over as bare moves, without a step built
     /// and a call made per leaf.
+    #[inline]
     pub fn walk_shape(&self, pos: &Position, spent: u32, visitor: &mut impl ShapeVisitor) {
         let mut walk = ShapeWalk { buffers: Default::default(), path: [Move::FILLER; MAX_DEPTH], ordered: Vec::new() };
         if spent > 0 {

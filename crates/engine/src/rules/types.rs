@@ -219,6 +219,7 @@ impl Square {
     }
 
     /// Parses `[a-h][1-8]` exactly.
+    #[inline]
     pub fn parse(text: &str) -> Option<Square> {
         match text.as_bytes() {
             [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Some(Square::from_coords(f - b'a', r - b'1')),

@@ -53,6 +53,7 @@ pub struct Choice {
 
 impl Choice {
     /// A pass: no moves, score 0.
+    #[inline]
     pub fn pass() -> Choice {
         Choice { moves: Vec::new(), score: 0 }
     }

@@ -212,6 +212,7 @@ pub(crate) fn rollout_count(rollouts: i64, max_plies: i64) -> i64 {
 
 /// `estimateEquity` of a valid position with rollouts and plies already defaulted and capped
 /// (BOTS.md §9.1, §5.6). The position's dice are ignored.
+#[inline]
 pub fn estimate_equity(pos: &Position, rollouts: i64, max_plies: i64, rng: &mut Rng) -> Equity {
     estimate_equity_within(pos, rollouts, max_plies, rng, None)
 }

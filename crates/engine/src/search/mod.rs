@@ -105,6 +105,7 @@ pub(crate) fn material_choice<'a>(
 }
 
 /// Asks `bot` a doubling or draw question (BOTS.md §7): `false` without a draw for a finished game.
+#[inline]
 pub fn decide(bot: &dyn Bot, question: Question, pos: &Position, rng: &mut Rng) -> bool {
     !pos.is_finished() && bot.decide(question, pos, rng)
 }

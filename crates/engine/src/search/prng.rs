@@ -20,6 +20,7 @@ impl Rng {
     }
 
     /// A seeded stream when `seed` is given, else one from entropy.
+    #[inline]
     pub fn from_option(seed: Option<u64>) -> Rng {
         seed.map_or_else(Rng::from_entropy, Rng::from_seed)
     }

@@ -69,6 +69,7 @@ fn utf16_len(s: &str) -> usize {
 
 impl Registry {
     /// The built-ins and no custom bot.
+    #[inline]
     pub fn new() -> Registry {
         let builtins = Builtin::ALL.into_iter().map(builtin_bot).collect();
         Registry { builtins, custom: Vec::new() }
@@ -98,6 +99,7 @@ impl Registry {
     }
 
     /// `true` if `id` names a built-in (ASCII-case-insensitively).
+    #[inline]
     pub fn is_builtin(&self, id: &str) -> bool {
         Builtin::from_id(id).is_some()
     }
@@ -113,6 +115,7 @@ impl Registry {
     }
 
     /// The custom bots in order of latest registration.
+    #[inline]
     pub fn custom_bots(&self) -> impl Iterator<Item = &Arc<dyn Bot>> {
         self.custom.iter().map(|(_, b)| b)
     }

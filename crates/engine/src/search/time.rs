@@ -112,6 +112,7 @@ pub fn policy_by_id(id: &str) -> Option<&'static dyn TimePolicy> {
 }
 
 /// The policy named by an option string, or the default.
+#[inline]
 pub fn policy_or_default(id: Option<&str>) -> &'static dyn TimePolicy {
     id.and_then(policy_by_id).unwrap_or(&DEFAULT_POLICY)
 }
@@ -161,6 +162,7 @@ pub fn budget_ms(policy: &dyn TimePolicy, clock: &ClockState, overhead_ms: i64) 
 /// `clock` under its policy (`budgetMs` with `overhead_ms`), else `fixed_ms`, else the bot's
 /// default, capped at [`MAX_BUDGET_MS`]. `None`: no deadline (the bot takes no budget, or nothing
 /// gives one).
+#[inline]
 pub fn effective_budget_ms(
     budgeting: Budgeting,
     clock: Option<(&dyn TimePolicy, &ClockState)>,

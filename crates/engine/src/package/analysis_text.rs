@@ -5,13 +5,13 @@
 use serde::Serialize;
 
 use super::search_text::{budget_option, js_int, MicroMove};
-use dicechess::analysis::{
+use crate::analysis::{
     analyze_turn as analyze, review_game as review_record, review_turn as review_one, win_probability as chances,
     GameReview, ReviewBudget, ReviewError, TurnReview, WinProbability, DEFAULT_ANALYSIS_BUDGET_MS, DEFAULT_TOP_N,
     MAX_TOP_N,
 };
-use dicechess::search::{Clock, Deadline, Moment};
-use dicechess::{Position, Roll, Uci};
+use crate::search::{Clock, Deadline, Moment};
+use crate::{Position, Roll, Uci};
 
 /// The per-turn search budget of `reviewTurn` and `reviewGame` when the caller gives none, in
 /// milliseconds.

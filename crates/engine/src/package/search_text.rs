@@ -3,12 +3,12 @@
 //! binding's `typeof` filtering, and every conversion, default and cap of BOTS.md §5.3 happens
 //! here. Nothing panics on input.
 
-use dicechess::search::{
+use crate::search::{
     choose_turn, decide, effective_budget_ms, estimate_equity, estimate_equity_within, policy_or_default, BotInfo,
     Budgeting, Clock, ClockState, Deadline, Equity, Moment, Question, Registry, Rng, DEFAULT_MAX_PLIES,
     DEFAULT_ROLLOUTS, JS_OVERHEAD_MS, MAX_BUDGET_MS, MAX_PLIES, MAX_ROLLOUTS, POLICY_IDS,
 };
-use dicechess::{Move, Position, Roll};
+use crate::{Move, Position, Roll};
 
 /// The `clock` option: present when the option is a non-null object. Each field is `Some` when
 /// it is a JavaScript number (possibly NaN or infinite; validated here).
@@ -44,7 +44,7 @@ pub struct MicroMove {
 
 impl From<Move> for MicroMove {
     fn from(m: Move) -> MicroMove {
-        MicroMove { from: m.from.to_string(), to: m.to.to_string(), promotion: m.promotion.map(dicechess::Role::char) }
+        MicroMove { from: m.from.to_string(), to: m.to.to_string(), promotion: m.promotion.map(crate::Role::char) }
     }
 }
 
@@ -116,7 +116,7 @@ pub fn get_best_move(
     let deadline = (budget > 0).then(|| Deadline { clock, at: entered.plus_ms(budget) });
     let choice = match Roll::new(&pos) {
         Ok(roll) => choose_turn(bot.as_ref(), roll, &mut Rng::from_option(options.seed), deadline),
-        Err(_) => dicechess::search::Choice::pass(),
+        Err(_) => crate::search::Choice::pass(),
     };
     BestMove {
         moves: choice.moves.iter().map(|&m| MicroMove::from(m)).collect(),

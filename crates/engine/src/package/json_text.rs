@@ -3,14 +3,15 @@
 //! (API.md §3.1). Strings are escaped per RFC 8259; nothing here can panic.
 
 /// Builds JSON text; the caller is responsible for well-formed nesting.
-pub(crate) struct JsonWriter {
+#[derive(Default)]
+pub struct JsonWriter {
     out: String,
     /// Whether the next value or key at the current level needs a leading comma.
     comma: bool,
 }
 
 impl JsonWriter {
-    pub(crate) fn new() -> JsonWriter {
+    pub fn new() -> JsonWriter {
         JsonWriter { out: String::new(), comma: false }
     }
 
@@ -20,30 +21,30 @@ impl JsonWriter {
         }
     }
 
-    pub(crate) fn open_array(&mut self) {
+    pub fn open_array(&mut self) {
         self.separate();
         self.out.push('[');
         self.comma = false;
     }
 
-    pub(crate) fn close_array(&mut self) {
+    pub fn close_array(&mut self) {
         self.out.push(']');
         self.comma = true;
     }
 
-    pub(crate) fn open_object(&mut self) {
+    pub fn open_object(&mut self) {
         self.separate();
         self.out.push('{');
         self.comma = false;
     }
 
-    pub(crate) fn close_object(&mut self) {
+    pub fn close_object(&mut self) {
         self.out.push('}');
         self.comma = true;
     }
 
     /// An object key; the next call writes its value.
-    pub(crate) fn key(&mut self, key: &str) {
+    pub fn key(&mut self, key: &str) {
         self.separate();
         self.escaped(key);
         self.out.push(':');
@@ -51,14 +52,14 @@ impl JsonWriter {
     }
 
     /// A string value.
-    pub(crate) fn string(&mut self, value: &str) {
+    pub fn string(&mut self, value: &str) {
         self.separate();
         self.escaped(value);
         self.comma = true;
     }
 
     /// A value written verbatim (numbers, `true`, `false`).
-    pub(crate) fn raw(&mut self, value: &str) {
+    pub fn raw(&mut self, value: &str) {
         self.separate();
         self.out.push_str(value);
         self.comma = true;
@@ -87,7 +88,7 @@ impl JsonWriter {
         self.out.push('"');
     }
 
-    pub(crate) fn finish(self) -> String {
+    pub fn finish(self) -> String {
         self.out
     }
 }

@@ -4,7 +4,7 @@
 //! Every function takes DFEN text and never panics: invalid input yields the neutral value of
 //! RULES.md §16 (`None`, an empty list, `"{}"` or `0`).
 
-use dicechess::{
+use crate::{
     exceeds_tree_cap, perft_roles, Dice, Move, Outcome, Position, Role, ShapeVisitor, Square, Turns, Uci, Walk,
 };
 use std::ops::ControlFlow;
@@ -15,7 +15,7 @@ pub struct GameStatus {
     /// `true` iff a king of either colour is missing.
     pub over: bool,
     /// The colour that still has a king when exactly one colour has none.
-    pub winner: Option<dicechess::Color>,
+    pub winner: Option<crate::Color>,
 }
 
 /// The perft depth cap of the JavaScript API (RULES.md §12.1).
@@ -37,7 +37,7 @@ pub fn legal_uci_moves(dfen: &str) -> Vec<String> {
 }
 
 /// `getLegalTurnTree` as JSON text, keys in UCI order: `"{}"` for a pass, no dice or invalid input;
-/// `"null"` for a roll with more than [`MAX_LEGAL_TURNS`](dicechess::MAX_LEGAL_TURNS) legal turns (issue 17).
+/// `"null"` for a roll with more than [`MAX_LEGAL_TURNS`](crate::MAX_LEGAL_TURNS) legal turns (issue 17).
 pub fn legal_turn_tree_json(dfen: &str) -> String {
     turns_of(dfen).map_or_else(|| "{}".to_owned(), |t| turn_tree_json(&t))
 }
@@ -50,13 +50,13 @@ pub fn turn_tree_json(turns: &Turns) -> String {
 
 /// `countLegalTurns`: the number of legal turns of a roll, exact and cheap on any roll (the turns
 /// are counted, not made); 0 for a pass, no dice or invalid input. More than
-/// [`MAX_LEGAL_TURNS`](dicechess::MAX_LEGAL_TURNS) means that `getLegalTurnTree` gives `null`.
+/// [`MAX_LEGAL_TURNS`](crate::MAX_LEGAL_TURNS) means that `getLegalTurnTree` gives `null`.
 pub fn count_legal_turns(dfen: &str) -> u64 {
     turns_of(dfen).map_or(0, |t| t.count())
 }
 
 /// The part of the legal turn tree of `turns` below the node `pos` (`spent` dice spent) as JSON
-/// text, in the form of [`turn_tree_json`]; `"null"` when more than [`MAX_LEGAL_TURNS`](dicechess::MAX_LEGAL_TURNS) turns
+/// text, in the form of [`turn_tree_json`]; `"null"` when more than [`MAX_LEGAL_TURNS`](crate::MAX_LEGAL_TURNS) turns
 /// pass through that node.
 pub fn turn_subtree_json(turns: &Turns, pos: &Position, spent: u32) -> String {
     if exceeds_tree_cap(turns.count_below(pos, spent)) {
@@ -113,7 +113,7 @@ impl ShapeVisitor for TreeJson {
 
 /// `getLegalTurnTree` as the codes of [`turn_subtree_codes`] (what the wasm export returns):
 /// empty for a pass, no dice or invalid input; `None` for a roll with more than
-/// [`MAX_LEGAL_TURNS`](dicechess::MAX_LEGAL_TURNS) legal turns.
+/// [`MAX_LEGAL_TURNS`](crate::MAX_LEGAL_TURNS) legal turns.
 pub fn legal_turn_tree_codes(dfen: &str) -> Option<Vec<u16>> {
     turns_of(dfen).map_or_else(|| Some(Vec::new()), |t| turn_subtree_codes(&t, t.root(), 0))
 }
@@ -121,7 +121,7 @@ pub fn legal_turn_tree_codes(dfen: &str) -> Option<Vec<u16>> {
 /// The part of the legal turn tree of `turns` below the node `pos` (`spent` dice spent) as a flat
 /// list of 16-bit codes, the tree's form between the wasm module and the wrappers (issue 15: the
 /// wrapper builds the objects from it in less time than `JSON.parse` of [`turn_subtree_json`]'s
-/// text); `None` when more than [`MAX_LEGAL_TURNS`](dicechess::MAX_LEGAL_TURNS) turns pass through that node.
+/// text); `None` when more than [`MAX_LEGAL_TURNS`](crate::MAX_LEGAL_TURNS) turns pass through that node.
 ///
 /// The nodes in the order of the JSON text's keys (depth first, children in UCI order), one code
 /// each: the from square's index in bits 0–5 (a1 = 0, h8 = 63), the to square's in bits 6–11, the
@@ -263,7 +263,7 @@ pub fn perft(dfen: &str, depth: i64, max_depth: u32) -> i64 {
     match (Position::from_dfen(dfen), u32::try_from(depth)) {
         (Ok(pos), Ok(depth)) if depth <= max_depth => {
             // Within the cap a count is below 2^63 (at most 218 leaves an expanded position).
-            dicechess::perft_within(&pos, depth, max_nodes).map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX))
+            crate::perft_within(&pos, depth, max_nodes).map_or(-1, |n| i64::try_from(n).unwrap_or(i64::MAX))
         }
         _ => 0,
     }

@@ -4,15 +4,15 @@
 use std::collections::HashSet;
 use std::sync::Arc;
 
-use dicechess::book::dcb::{HEADER_LEN, RECORD_LEN};
-use dicechess::book::{
+use crate::book::dcb::{HEADER_LEN, RECORD_LEN};
+use crate::book::{
     encode_tsv, is_binary, lookup, validate_binary, validate_tsv, Book, BookBot, Decision, PackedBook, Validation,
     MAX_BOOK_SIZE,
 };
-use dicechess::search::{Bot, Registry, MAX_CUSTOM_BOTS, MAX_ID_LEN, MAX_NAME_LEN};
+use crate::search::{Bot, Registry, MAX_CUSTOM_BOTS, MAX_ID_LEN, MAX_NAME_LEN};
 
-pub use dicechess::book::{MAX_ISSUE_CHARS, MAX_REPORTED};
-use dicechess::{Move, Position};
+pub use crate::book::{MAX_ISSUE_CHARS, MAX_REPORTED};
+use crate::{Move, Position};
 
 /// The registry's book total (BOOK.md §4.2): 256 MiB.
 pub const MAX_REGISTRY_BOOK_SIZE: u64 = 256 * 1024 * 1024;
@@ -96,7 +96,7 @@ pub fn probe_position(book: &Book, pos: &Position) -> Option<Probe> {
             e.alternatives
                 .iter()
                 .map(|a| {
-                    let sig = dicechess::book::Signature::parse(&a.moves).ok();
+                    let sig = crate::book::Signature::parse(&a.moves).ok();
                     ProbeEntry {
                         moves: sig.map_or_else(|| a.moves.clone(), |s| s.to_string()),
                         weight: a.weight,
@@ -111,7 +111,7 @@ pub fn probe_position(book: &Book, pos: &Position) -> Option<Probe> {
             .unwrap_or_default()
             .iter()
             .map(|&(moves, weight)| {
-                let sig = dicechess::book::Signature::unpack(moves).ok();
+                let sig = crate::book::Signature::unpack(moves).ok();
                 ProbeEntry {
                     moves: sig.map_or_else(String::new, |s| s.to_string()),
                     weight,
@@ -133,7 +133,7 @@ pub fn probe_position(book: &Book, pos: &Position) -> Option<Probe> {
             })
             .collect(),
     };
-    Some(Probe { key_hash: dicechess::book::key_hash(&key), key, entries, decision })
+    Some(Probe { key_hash: crate::book::key_hash(&key), key, entries, decision })
 }
 
 /// The moves of a decision's turn as UCI strings (empty for a fallback), choosing a book turn with

@@ -8,7 +8,7 @@
 //! it names.
 //!
 //! ```
-//! use dicechess_wasm::package;
+//! use dicechess::package;
 //!
 //! let roll = "k7/8/8/8/8/8/8/R3K3 w - - 0 1 RR";
 //! assert_eq!(package::book_key(roll).as_deref(), Some("k7/8/8/8/8/8/8/R3K3 w - - RR"));
@@ -16,13 +16,13 @@
 //! assert_eq!(package::legal_uci_moves("not a DFEN"), Vec::<String>::new()); // the neutral value
 //! ```
 //!
-//! [`Position`]: dicechess::Position
+//! [`Position`]: crate::Position
 
 mod rules_text;
 pub use rules_text::*;
 
 pub mod game_text;
-pub(crate) mod json_text;
+pub mod json_text;
 
 #[cfg(feature = "search")]
 mod search_text;

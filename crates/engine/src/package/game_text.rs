@@ -14,9 +14,9 @@
 
 use std::cell::RefCell;
 
-use dicechess::notation::{record_fields, tag_of, FieldValue};
-use dicechess::record::{parse_dice_field, parse_result};
-use dicechess::{Color, Game, GameOptions, Outcome, Position, Uci};
+use crate::notation::{record_fields, tag_of, FieldValue};
+use crate::record::{parse_dice_field, parse_result};
+use crate::{Color, Game, GameOptions, Outcome, Position, Uci};
 
 /// The most games alive at once in one instance; creating another is refused.
 pub const MAX_LIVE_GAMES: usize = 65_536;
@@ -178,7 +178,7 @@ pub fn history(handle: u32) -> Option<String> {
                 &t.after.to_dfen(),
                 &join_moves(t.moves.iter().map(|m| m.uci())),
                 &t.san.join(" "),
-                &dicechess::notation::TurnLabel { number: t.before.fullmove_number(), color: t.mover }.to_string(),
+                &crate::notation::TurnLabel { number: t.before.fullmove_number(), color: t.mover }.to_string(),
             ];
             out.push_str(&fields.join("\t"));
             out.push('\n');
@@ -275,13 +275,13 @@ pub fn notation(handle: u32, fields: &str) -> Option<String> {
         let (field, value) = line.split_once('\t')?;
         tags.push((tag_of(field)?.to_owned(), value.to_owned()));
     }
-    with_game(handle, |g| dicechess::notation::write_game(&g.notated_with(tags)).ok()).flatten()
+    with_game(handle, |g| crate::notation::write_game(&g.notated_with(tags)).ok()).flatten()
 }
 
 /// The game records (BOOK.md §8) of the games of a notated text, as a JSON array; or
 /// `E<line> <column> <message>` for a text that is not one.
 pub fn notation_records(text: &str) -> String {
-    let games = match dicechess::notation::parse_games(text) {
+    let games = match crate::notation::parse_games(text) {
         Ok(games) => games,
         Err(e) => {
             let turn = e.turn.map_or(String::new(), |t| format!("turn {t}: "));
