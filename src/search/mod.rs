@@ -22,6 +22,7 @@ mod time;
 mod turnlist;
 mod untimed;
 pub(crate) mod winprob;
+mod work_clock;
 
 pub use crate::rules::MAX_CANDIDATE_TURNS;
 pub use bot::{Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
@@ -52,6 +53,7 @@ pub(crate) use turnlist::{candidate_turns_until, shortest_king_captures};
 #[cfg(feature = "cli")]
 pub(crate) use untimed::untimed_turn;
 pub(crate) use untimed::{play_untimed, GameSeeds};
+pub use work_clock::{choose_within, Limit, Stop, WorkClock, MAX_EFFORT, STEP_US};
 
 use crate::{Color, Position, Roll, Turns};
 

@@ -1,0 +1,176 @@
+//! Searches that end on any clock (issue 30, docs/NOTES.md): the clock a budgeted search reads, so
+//! that it stops by its deadline when the clock runs and by its work when the clock stands still
+//! (Cloudflare Workers do not advance `performance.now()` or `Date.now()` during CPU work), and the
+//! `effort` option, the same search on work alone, exact for a seed on every runtime.
+//!
+//! The one work rule is [`STEP_US`]: while the real clock returns the same moment, each read of a
+//! [`WorkClock`] advances it by that much. Searches read the clock at least once per rollout ply,
+//! chance-node roll, 256 `expectimax-v2` nodes and 1024 root turns (BOTS.md §4.8), so a budget of
+//! `b` ms on a frozen clock ends after at most `b × 1000 / STEP_US` reads: the work of effort `b`.
+
+use std::cell::Cell;
+
+use super::bot::{Bot, Choice};
+use super::clock::{Clock, Deadline, Moment};
+use super::prng::Rng;
+use crate::Roll;
+
+/// The work rule: the microseconds a [`WorkClock`] advances per read while its real clock stands
+/// still, and so the time one unit of work counts for (one read comes after at most one rollout
+/// ply, one chance-node roll, 256 search nodes or 1024 root turns).
+pub const STEP_US: u64 = 10;
+
+/// The most effort a search takes, as the cap on budgets (BOTS.md §13.3).
+pub const MAX_EFFORT: u64 = super::time::MAX_BUDGET_MS as u64;
+
+/// Why a search stopped.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Stop {
+    /// No limit cut it short: an instant bot, an untimed search, a forced turn, or a search that
+    /// had nothing left to do before its limit.
+    #[default]
+    Complete,
+    /// Its deadline passed on the running clock.
+    Deadline,
+    /// Its `effort` ran out.
+    Effort,
+    /// The clock stood still and its work reached the budget (see [`STEP_US`]).
+    FrozenClock,
+}
+
+impl Stop {
+    /// The name in `getBestMove`'s result: `complete`, `deadline`, `effort` or `frozenClock`.
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Stop::Complete => "complete",
+            Stop::Deadline => "deadline",
+            Stop::Effort => "effort",
+            Stop::FrozenClock => "frozenClock",
+        }
+    }
+
+    /// The stop of this name.
+    pub fn from_name(name: &str) -> Option<Stop> {
+        [Stop::Complete, Stop::Deadline, Stop::Effort, Stop::FrozenClock].into_iter().find(|s| s.as_str() == name)
+    }
+}
+
+/// What bounds a budgeted bot's search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Limit {
+    /// No limit: the bot's untimed search (and every instant bot).
+    Untimed,
+    /// A deadline `ms` milliseconds after the call was entered, on the real clock, or on the work
+    /// done while that clock stands still.
+    Budget { ms: u64 },
+    /// The work of a budget of `units` ms on a frozen clock, whatever the clock does.
+    Effort { units: u64 },
+}
+
+/// A clock that never moves: the real clock of an `effort` search.
+#[derive(Clone, Copy, Debug, Default)]
+struct Still;
+
+impl Clock for Still {
+    fn now(&self) -> Moment {
+        Moment(0)
+    }
+}
+
+/// The real clock while it moves; while it stands still, the last moment it gave plus
+/// [`STEP_US`] per read since. It never goes back.
+pub struct WorkClock<'a> {
+    real: &'a dyn Clock,
+    /// The last moment read on `real`.
+    real_last: Cell<Moment>,
+    /// Reads since `real` last moved.
+    still_reads: Cell<u64>,
+    /// The last moment returned.
+    last: Cell<Moment>,
+}
+
+impl<'a> WorkClock<'a> {
+    /// A work clock over `real`, starting at `start` (a moment of `real`).
+    pub fn new(real: &'a dyn Clock, start: Moment) -> WorkClock<'a> {
+        WorkClock { real, real_last: Cell::new(start), still_reads: Cell::new(0), last: Cell::new(start) }
+    }
+
+    /// Why a search with a deadline `at` on this clock stopped, from what it read.
+    fn stop(&self, at: Moment, effort: bool) -> Stop {
+        match () {
+            _ if self.last.get() < at => Stop::Complete,
+            _ if effort => Stop::Effort,
+            _ if self.real_last.get() >= at => Stop::Deadline,
+            _ => Stop::FrozenClock,
+        }
+    }
+}
+
+impl Clock for WorkClock<'_> {
+    #[inline]
+    fn now(&self) -> Moment {
+        let real = self.real.now();
+        if real == self.real_last.get() {
+            self.still_reads.set(self.still_reads.get() + 1);
+        } else {
+            self.real_last.set(real);
+            self.still_reads.set(0);
+        }
+        let at = Moment(real.0.saturating_add(self.still_reads.get().saturating_mul(STEP_US))).max(self.last.get());
+        self.last.set(at);
+        at
+    }
+}
+
+/// Runs `bot` on `roll` like [`choose_turn`](super::choose_turn), within `limit`: a budget counts
+/// from `entered` on `clock` and ends on the work done while `clock` stands still; an effort
+/// ignores `clock`. Returns the turn and why the search stopped.
+pub fn choose_within(
+    bot: &dyn Bot,
+    roll: Roll<'_>,
+    rng: &mut Rng,
+    limit: Limit,
+    clock: &dyn Clock,
+    entered: Moment,
+) -> (Choice, Stop) {
+    let (work, at, effort) = match limit {
+        Limit::Untimed => return (super::choose_turn(bot, roll, rng, None), Stop::Complete),
+        Limit::Budget { ms } => (WorkClock::new(clock, entered), entered.plus_ms(ms), false),
+        Limit::Effort { units } => (WorkClock::new(&Still, Moment(0)), Moment(0).plus_ms(units), true),
+    };
+    let choice = super::choose_turn(bot, roll, rng, Some(Deadline { clock: &work, at }));
+    (choice, work.stop(at, effort))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::ManualClock;
+
+    #[test]
+    fn a_frozen_clock_advances_by_the_step_per_read_and_a_running_one_is_read_as_is() {
+        let frozen = ManualClock::new(5, 0);
+        let work = WorkClock::new(&frozen, Moment(5));
+        assert_eq!([work.now(), work.now(), work.now()], [Moment(15), Moment(25), Moment(35)]);
+        let running = ManualClock::new(0, 1000);
+        let work = WorkClock::new(&running, Moment(0));
+        assert_eq!([work.now(), work.now(), work.now()], [Moment(10), Moment(1000), Moment(2000)]);
+    }
+
+    #[test]
+    fn the_stop_says_which_limit_ended_the_search() {
+        let frozen = ManualClock::new(0, 0);
+        let work = WorkClock::new(&frozen, Moment(0));
+        assert_eq!(work.stop(Moment(100), false), Stop::Complete);
+        while work.now() < Moment(100) {}
+        assert_eq!(work.stop(Moment(100), false), Stop::FrozenClock);
+        assert_eq!(work.stop(Moment(100), true), Stop::Effort);
+        let running = ManualClock::new(0, 60);
+        let work = WorkClock::new(&running, Moment(0));
+        while work.now() < Moment(100) {}
+        assert_eq!(work.stop(Moment(100), false), Stop::Deadline);
+        for stop in [Stop::Complete, Stop::Deadline, Stop::Effort, Stop::FrozenClock] {
+            assert_eq!(Stop::from_name(stop.as_str()), Some(stop));
+        }
+    }
+}
