@@ -22,8 +22,8 @@ import { decodeAnalysis, decodeBestMove, decodeEquity, decodeJson, decodeList, d
 
 const now = () => performance.now();
 
-/** @returns {BestMoveResult} */
-const NO_MOVE = () => ({ moves: [], score: 0, timeTakenMs: 0, budgetMs: 0, stop: /** @type {const} */ ('complete') });
+/** The neutral result of invalid input: API.md's four fields, no `stop`. @returns {BestMoveResult} */
+const NO_MOVE = () => ({ moves: [], score: 0, timeTakenMs: 0, budgetMs: 0 });
 /** @returns {EquityResult} */
 const NEUTRAL_EQUITY = () => ({ whiteWin: 0, blackWin: 0, undecided: 1, rollouts: 0, standardError: 0, varianceReductionVsVanilla: 0 });
 /** @param {string} code @param {string} reason @returns {BookValidation} */

@@ -12,7 +12,11 @@ export interface MicroMove { from: string; to: string; promotion: PromotionPiece
  * Cloudflare Workers, and the work reached the budget).
  */
 export type SearchStop = "complete" | "deadline" | "effort" | "frozenClock";
-export interface BestMoveResult { moves: MicroMove[]; score: number; timeTakenMs: number; budgetMs: number; stop: SearchStop }
+export interface BestMoveResult {
+  moves: MicroMove[]; score: number; timeTakenMs: number; budgetMs: number;
+  /** Why the search stopped; absent only from the neutral result of invalid input. */
+  stop?: SearchStop;
+}
 export type TimePolicyId = "empirical-v1" | "legacy-linear-v1";
 export interface ClockStateOptions { remainingMs: number; incrementMs?: number; moveNumber?: number; movesToGo?: number }
 export interface BestMoveOptions {
