@@ -17,8 +17,9 @@ use crate::Roll;
 
 /// The work rule: the microseconds a [`WorkClock`] advances per read while its real clock stands
 /// still, and so the time one unit of work counts for (one read comes after at most one rollout
-/// ply, one chance-node roll, 256 search nodes or 1024 root turns).
-pub const STEP_US: u64 = 10;
+/// ply, one chance-node roll, 256 search nodes or 1024 root turns). Set so that a frozen budget
+/// takes about its length in CPU in wasm on the usual rolls (BENCHMARKS.md).
+pub const STEP_US: u64 = 20;
 
 /// The most effort a search takes, as the cap on budgets (BOTS.md §13.3).
 pub const MAX_EFFORT: u64 = super::time::MAX_BUDGET_MS as u64;
@@ -151,10 +152,10 @@ mod tests {
     fn a_frozen_clock_advances_by_the_step_per_read_and_a_running_one_is_read_as_is() {
         let frozen = ManualClock::new(5, 0);
         let work = WorkClock::new(&frozen, Moment(5));
-        assert_eq!([work.now(), work.now(), work.now()], [Moment(15), Moment(25), Moment(35)]);
+        assert_eq!([work.now(), work.now(), work.now()], [Moment(25), Moment(45), Moment(65)]);
         let running = ManualClock::new(0, 1000);
         let work = WorkClock::new(&running, Moment(0));
-        assert_eq!([work.now(), work.now(), work.now()], [Moment(10), Moment(1000), Moment(2000)]);
+        assert_eq!([work.now(), work.now(), work.now()], [Moment(20), Moment(1000), Moment(2000)]);
     }
 
     #[test]

@@ -1,6 +1,7 @@
-// The frozen-clock probe (issue 30), shared by Node (the clock pinned by the test) and workerd (whose
-// clock stands still during CPU work): every bot's getBestMove at a 50 ms budget on rolls from two
-// legal turns to a wide middle game, and twice with an effort. Plain data out; the test asserts.
+// The frozen-clock probe (issue 30), shared by Node and workerd: with `performance.now()` and
+// `Date.now()` pinned, as deployed Workers keep them during CPU work (a local workerd lets them run),
+// every bot's getBestMove at a 50 ms budget on rolls from two legal turns to a wide middle game, and
+// twice with an effort. Plain data out; the test asserts.
 
 /** Rolls from a two-turn one to kiwipete's middle game. */
 export const ROLLS = [
@@ -45,4 +46,27 @@ export function probeFrozenClock(ns) {
     }
   }
   return rows;
+}
+
+/** Runs `f` with `performance.now()` and `Date.now()` standing still. @template T @param {() => T} f @returns {T} */
+export function pinned(f) {
+  const [now, date] = [performance.now(), Date.now()];
+  const saved = [Object.getOwnPropertyDescriptor(performance, 'now'), Date.now];
+  Object.defineProperty(performance, 'now', { value: () => now, configurable: true, writable: true });
+  Date.now = () => date;
+  try {
+    return f();
+  } finally {
+    if (saved[0]) Object.defineProperty(performance, 'now', saved[0]);
+    else delete performance.now;
+    Date.now = saved[1];
+  }
+}
+
+/** Whether `performance.now()` moves during about `n` million steps of CPU work, no I/O. */
+export function clockMovesDuringWork(n = 20) {
+  const t0 = performance.now();
+  let x = 0;
+  for (let i = 0; i < n * 1e6; i++) x = (x * 31 + i) % 1000003;
+  return { moved: performance.now() > t0, x };
 }
