@@ -53,7 +53,7 @@ pub(crate) use turnlist::{candidate_turns_until, shortest_king_captures};
 #[cfg(feature = "cli")]
 pub(crate) use untimed::untimed_turn;
 pub(crate) use untimed::{play_untimed, GameSeeds};
-pub use work_clock::{choose_within, Limit, Stop, WorkClock, MAX_EFFORT, STEP_US};
+pub use work_clock::{choose_within, Limit, Stop, WorkClock, FROZEN_AFTER_READS, MAX_EFFORT, STEP_US};
 
 use crate::{Color, Position, Roll, Turns};
 

@@ -3,10 +3,12 @@
 //! (Cloudflare Workers do not advance `performance.now()` or `Date.now()` during CPU work), and the
 //! `effort` option, the same search on work alone, exact for a seed on every runtime.
 //!
-//! The one work rule is [`STEP_US`]: while the real clock returns the same moment, each read of a
-//! [`WorkClock`] advances it by that much. Searches read the clock at least once per rollout ply,
-//! chance-node roll, 256 `expectimax-v2` nodes and 1024 root turns (BOTS.md §4.8), so a budget of
-//! `b` ms on a frozen clock ends after at most `b × 1000 / STEP_US` reads: the work of effort `b`.
+//! The one work rule: a real clock that returns the same moment for more than
+//! [`FROZEN_AFTER_READS`] reads is frozen, and from then on each read since it last moved counts
+//! [`STEP_US`]. Searches read the clock at least once per rollout ply, chance-node roll, 256
+//! `expectimax-v2` nodes and 1024 root turns (BOTS.md §4.8), so a budget of `b` ms on a frozen
+//! clock ends after `max(b × 1000 / STEP_US, FROZEN_AFTER_READS + 1)` reads; an effort of `b`,
+//! whose clock is known never to move, after `b × 1000 / STEP_US`.
 
 use std::cell::Cell;
 
@@ -20,6 +22,11 @@ use crate::Roll;
 /// ply, one chance-node roll, 256 search nodes or 1024 root turns). Set so that a frozen budget
 /// takes about its length in CPU in wasm on the usual rolls (BENCHMARKS.md).
 pub const STEP_US: u64 = 20;
+
+/// The reads of an unmoved real clock after which it counts as frozen: 20 ms of work at
+/// [`STEP_US`], and more than one tick of the coarsest clocks that run (a browser's 1 ms) even at a
+/// microsecond a read, so that where the clock runs the deadline is read as it is.
+pub const FROZEN_AFTER_READS: u64 = 1000;
 
 /// The most effort a search takes, as the cap on budgets (BOTS.md §13.3).
 pub const MAX_EFFORT: u64 = super::time::MAX_BUDGET_MS as u64;
@@ -78,10 +85,12 @@ impl Clock for Still {
     }
 }
 
-/// The real clock while it moves; while it stands still, the last moment it gave plus
-/// [`STEP_US`] per read since. It never goes back.
+/// The real clock while it moves; once it has stood still for more than `frozen_after` reads, the
+/// last moment it gave plus [`STEP_US`] per read since. It never goes back.
 pub struct WorkClock<'a> {
     real: &'a dyn Clock,
+    /// [`FROZEN_AFTER_READS`], or 0 for a clock known never to move (an effort).
+    frozen_after: u64,
     /// The last moment read on `real`.
     real_last: Cell<Moment>,
     /// Reads since `real` last moved.
@@ -93,7 +102,11 @@ pub struct WorkClock<'a> {
 impl<'a> WorkClock<'a> {
     /// A work clock over `real`, starting at `start` (a moment of `real`).
     pub fn new(real: &'a dyn Clock, start: Moment) -> WorkClock<'a> {
-        WorkClock { real, real_last: Cell::new(start), still_reads: Cell::new(0), last: Cell::new(start) }
+        WorkClock::with_grace(real, start, FROZEN_AFTER_READS)
+    }
+
+    fn with_grace(real: &'a dyn Clock, start: Moment, frozen_after: u64) -> WorkClock<'a> {
+        WorkClock { real, frozen_after, real_last: Cell::new(start), still_reads: Cell::new(0), last: Cell::new(start) }
     }
 
     /// Why a search with a deadline `at` on this clock stopped, from what it read.
@@ -117,7 +130,9 @@ impl Clock for WorkClock<'_> {
             self.real_last.set(real);
             self.still_reads.set(0);
         }
-        let at = Moment(real.0.saturating_add(self.still_reads.get().saturating_mul(STEP_US))).max(self.last.get());
+        let still = self.still_reads.get();
+        let work = if still > self.frozen_after { still.saturating_mul(STEP_US) } else { 0 };
+        let at = Moment(real.0.saturating_add(work)).max(self.last.get());
         self.last.set(at);
         at
     }
@@ -137,7 +152,7 @@ pub fn choose_within(
     let (work, at, effort) = match limit {
         Limit::Untimed => return (super::choose_turn(bot, roll, rng, None), Stop::Complete),
         Limit::Budget { ms } => (WorkClock::new(clock, entered), entered.plus_ms(ms), false),
-        Limit::Effort { units } => (WorkClock::new(&Still, Moment(0)), Moment(0).plus_ms(units), true),
+        Limit::Effort { units } => (WorkClock::with_grace(&Still, Moment(0), 0), Moment(0).plus_ms(units), true),
     };
     let choice = super::choose_turn(bot, roll, rng, Some(Deadline { clock: &work, at }));
     (choice, work.stop(at, effort))
@@ -149,19 +164,39 @@ mod tests {
     use crate::search::ManualClock;
 
     #[test]
-    fn a_frozen_clock_advances_by_the_step_per_read_and_a_running_one_is_read_as_is() {
+    fn a_frozen_clock_counts_the_step_per_read_and_a_running_one_is_read_as_is() {
         let frozen = ManualClock::new(5, 0);
         let work = WorkClock::new(&frozen, Moment(5));
-        assert_eq!([work.now(), work.now(), work.now()], [Moment(25), Moment(45), Moment(65)]);
-        let running = ManualClock::new(0, 1000);
-        let work = WorkClock::new(&running, Moment(0));
-        assert_eq!([work.now(), work.now(), work.now()], [Moment(20), Moment(1000), Moment(2000)]);
+        for _ in 0..FROZEN_AFTER_READS {
+            assert_eq!(work.now(), Moment(5));
+        }
+        let counted = (FROZEN_AFTER_READS + 1) * STEP_US;
+        assert_eq!([work.now(), work.now()], [Moment(5 + counted), Moment(5 + counted + STEP_US)]);
+        let effort = WorkClock::with_grace(&Still, Moment(0), 0);
+        assert_eq!([effort.now(), effort.now()], [Moment(STEP_US), Moment(2 * STEP_US)]);
+        // A clock of 1 ms ticks that moves every 500 reads is read as it is.
+        let coarse = Coarse(Cell::new(0));
+        let work = WorkClock::new(&coarse, Moment(0));
+        for i in 0..3000 {
+            assert_eq!(work.now(), Moment(i / 500 * 1000), "{i}");
+        }
+    }
+
+    /// A clock of 1 ms ticks that moves every 500 reads.
+    struct Coarse(Cell<u64>);
+
+    impl Clock for Coarse {
+        fn now(&self) -> Moment {
+            let reads = self.0.get();
+            self.0.set(reads + 1);
+            Moment(reads / 500 * 1000)
+        }
     }
 
     #[test]
     fn the_stop_says_which_limit_ended_the_search() {
         let frozen = ManualClock::new(0, 0);
-        let work = WorkClock::new(&frozen, Moment(0));
+        let work = WorkClock::with_grace(&frozen, Moment(0), 0);
         assert_eq!(work.stop(Moment(100), false), Stop::Complete);
         while work.now() < Moment(100) {}
         assert_eq!(work.stop(Moment(100), false), Stop::FrozenClock);
