@@ -17,8 +17,8 @@ use super::clock::{Clock, Deadline, Moment};
 use super::prng::Rng;
 use crate::Roll;
 
-/// The work rule: the microseconds a [`WorkClock`] advances per read while its real clock stands
-/// still, and so the time one unit of work counts for (one read comes after at most one rollout
+/// The work rule: the microseconds each read of a frozen clock counts (see
+/// [`FROZEN_AFTER_READS`]), and so the time one unit of work counts for (one read comes after at most one rollout
 /// ply, one chance-node roll, 256 search nodes or 1024 root turns). Set so that a frozen budget
 /// takes about its length in CPU in wasm on the usual rolls (BENCHMARKS.md).
 pub const STEP_US: u64 = 20;
@@ -42,7 +42,7 @@ pub enum Stop {
     Deadline,
     /// Its `effort` ran out.
     Effort,
-    /// The clock stood still and its work reached the budget (see [`STEP_US`]).
+    /// The clock stood still and its work reached the budget (see [`FROZEN_AFTER_READS`]).
     FrozenClock,
 }
 
@@ -71,7 +71,8 @@ pub enum Limit {
     /// A deadline `ms` milliseconds after the call was entered, on the real clock, or on the work
     /// done while that clock stands still.
     Budget { ms: u64 },
-    /// The work of a budget of `units` ms on a frozen clock, whatever the clock does.
+    /// `units × 1000 / STEP_US` reads of work, as a budget of `units` ms on a frozen clock,
+    /// whatever the clock does.
     Effort { units: u64 },
 }
 
