@@ -159,6 +159,7 @@ fn best_move_options(o: &v::JsOptions) -> BestMoveOptions {
         time_policy: o.time_policy.clone(),
         time_budget_ms: o.time_budget_ms.map(|x| x.0),
         seed: o.seed.and_then(|x| seed_from_number(x.0)),
+        effort: None,
     }
 }
 

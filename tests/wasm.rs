@@ -175,31 +175,31 @@ mod full {
     }
 
     fn best(dfen: &str, algorithm: Option<&str>, budget: Option<f64>, seed: Option<f64>) -> Option<String> {
-        wasm::best_move(dfen, algorithm.map(String::from), None, None, None, None, None, budget, seed, now())
+        wasm::best_move(dfen, algorithm.map(String::from), None, None, None, None, None, budget, seed, None, now())
     }
 
     #[wasm_bindgen_test]
     fn best_move_results() {
         assert_eq!(best("garbage", None, None, None), None);
         assert_eq!(best("", Some("monte-carlo"), Some(25.0), None), None);
-        assert_eq!(best(START, None, None, None).as_deref(), Some("0 0"));
-        assert_eq!(best(NO_DICE, Some("monte-carlo"), Some(25.0), None).as_deref(), Some("0 25"));
-        assert_eq!(best(NO_DICE, Some("MONTE-CARLO"), Some(25.9), None).as_deref(), Some("0 25"));
-        assert_eq!(best(NO_DICE, Some("monte-carlo"), None, None).as_deref(), Some("0 1000"));
-        assert_eq!(best(NO_DICE, Some("monte-carlo"), Some(f64::INFINITY), None).as_deref(), Some("0 600000"));
-        assert_eq!(best(NO_DICE, Some("expectimax"), None, None).as_deref(), Some("0 0"));
-        assert_eq!(best(NO_DICE, Some("expectimax-v2"), None, None).as_deref(), Some("0 1000"));
-        assert_eq!(best(NO_DICE, Some("greedy"), Some(25.0), None).as_deref(), Some("0 0"));
+        assert_eq!(best(START, None, None, None).as_deref(), Some("0 0 complete"));
+        assert_eq!(best(NO_DICE, Some("monte-carlo"), Some(25.0), None).as_deref(), Some("0 25 complete"));
+        assert_eq!(best(NO_DICE, Some("MONTE-CARLO"), Some(25.9), None).as_deref(), Some("0 25 complete"));
+        assert_eq!(best(NO_DICE, Some("monte-carlo"), None, None).as_deref(), Some("0 1000 complete"));
+        assert_eq!(best(NO_DICE, Some("monte-carlo"), Some(f64::INFINITY), None).as_deref(), Some("0 600000 complete"));
+        assert_eq!(best(NO_DICE, Some("expectimax"), None, None).as_deref(), Some("0 0 complete"));
+        assert_eq!(best(NO_DICE, Some("expectimax-v2"), None, None).as_deref(), Some("0 1000 complete"));
+        assert_eq!(best(NO_DICE, Some("greedy"), Some(25.0), None).as_deref(), Some("0 0 complete"));
         // The seeded choices of the api cases (canonical turn order, BOTS.md 2.6).
-        assert_eq!(best(PNB, None, None, Some(7.0)).as_deref(), Some("0 0 b2b4 g1h3 c1b2"));
-        assert_eq!(best(PNB, Some("random"), None, Some(-12345.0)).as_deref(), Some("0 0 d2d4 c1h6 b1d2"));
+        assert_eq!(best(PNB, None, None, Some(7.0)).as_deref(), Some("0 0 complete b2b4 g1h3 c1b2"));
+        assert_eq!(best(PNB, Some("random"), None, Some(-12345.0)).as_deref(), Some("0 0 complete d2d4 c1h6 b1d2"));
         assert_eq!(
             best("8/8/8/2k5/8/1N6/2P5/K7 w - - 0 1 NPP", None, None, None).as_deref(),
-            Some("2147483647 0 b3c5")
+            Some("2147483647 0 complete b3c5")
         );
         assert_eq!(
             best("k7/4P3/8/8/8/8/8/4K3 w - - 0 1 P", Some("greedy"), None, None).as_deref(),
-            Some("900 0 e7e8q")
+            Some("900 0 complete e7e8q")
         );
         // The clock: the 20 ms minimum near the flag, beating timeBudgetMs.
         let clocked = wasm::best_move(
@@ -212,9 +212,10 @@ mod full {
             None,
             Some(9999.0),
             None,
+            None,
             now(),
         );
-        assert_eq!(clocked.as_deref(), Some("0 20"));
+        assert_eq!(clocked.as_deref(), Some("0 20 complete"));
         let policy = wasm::best_move(
             NO_DICE,
             Some("monte-carlo".into()),
@@ -225,9 +226,10 @@ mod full {
             Some("LEGACY-LINEAR-V1".into()),
             None,
             None,
+            None,
             now(),
         );
-        assert_eq!(policy.as_deref(), Some("0 1815"));
+        assert_eq!(policy.as_deref(), Some("0 1815 complete"));
     }
 
     #[wasm_bindgen_test]
@@ -249,6 +251,7 @@ mod full {
                 Some("x".into()),
                 Some(n),
                 Some(n),
+                None,
                 n,
             );
             let _ = wasm::best_move(
@@ -261,6 +264,7 @@ mod full {
                 None,
                 Some(n),
                 Some(n),
+                None,
                 n,
             );
             let _ = wasm::best_move(
@@ -273,6 +277,7 @@ mod full {
                 None,
                 Some(3.0),
                 Some(n),
+                None,
                 now(),
             );
             let _ = wasm::best_move(
@@ -285,6 +290,7 @@ mod full {
                 None,
                 None,
                 Some(n),
+                None,
                 now(),
             );
         }
@@ -299,9 +305,10 @@ mod full {
             None,
             Some(5.0),
             None,
+            None,
             f64::NEG_INFINITY,
         );
-        assert!(r.is_some_and(|t| t.split(' ').count() == 4), "three moves after score and budget");
+        assert!(r.is_some_and(|t| t.split(' ').count() == 6), "three moves after score, budget and stop");
     }
 
     #[wasm_bindgen_test]
@@ -459,10 +466,11 @@ mod books {
             None,
             None,
             None,
+            None,
             0.0,
         );
         // (greedy is not budgeted: the entry instant is not read)
-        assert_eq!(turn.as_deref(), Some("0 0 e2e4 f1c4"));
+        assert_eq!(turn.as_deref(), Some("0 0 complete e2e4 f1c4"));
         let bytes = wasm::encode_book(BOOK).expect("encodes");
         assert!(wasm::register_book_bot_bytes(&bytes, "monte-carlo", "w-bin", "B"));
         assert!(!wasm::register_book_bot_bytes(BOOK.as_bytes(), "greedy", "w-x", "X"), "bytes are never TSV");

@@ -22,7 +22,7 @@ import { decodeAnalysis, decodeBestMove, decodeEquity, decodeJson, decodeList, d
 
 const now = () => performance.now();
 
-/** @returns {BestMoveResult} */
+/** The neutral result of invalid input: API.md's four fields, no `stop`. @returns {BestMoveResult} */
 const NO_MOVE = () => ({ moves: [], score: 0, timeTakenMs: 0, budgetMs: 0 });
 /** @returns {EquityResult} */
 const NEUTRAL_EQUITY = () => ({ whiteWin: 0, blackWin: 0, undecided: 1, rollouts: 0, standardError: 0, varianceReductionVsVanilla: 0 });
@@ -65,9 +65,10 @@ export function fullFunctions({ live, fail, glue }) {
     const policy = idField(options, 'timePolicy');
     const budget = numberField(options, 'timeBudgetMs');
     const seed = numberField(options, 'seed');
+    const effort = numberField(options, 'effort');
     let text;
     try {
-      text = glue().best_move(dfen, algorithm, remaining, increment, moveNumber, movesToGo, policy, budget, seed, entered);
+      text = glue().best_move(dfen, algorithm, remaining, increment, moveNumber, movesToGo, policy, budget, seed, effort, entered);
     } catch (e) { fail(e); return NO_MOVE(); }
     if (typeof text !== 'string') return NO_MOVE();
     const taken = Math.floor(now() - entered);

@@ -8,7 +8,7 @@
 
 /** Moves or ids separated by single spaces; `""` is the empty list. */
 export type SpaceList = string;
-/** `"<score> <budgetMs>"` followed by the turn's UCI moves, all separated by single spaces. */
+/** `"<score> <budgetMs> <stop>"` followed by the turn's UCI moves, all separated by single spaces. */
 export type BestMoveText = string;
 /** 0 invalid DFEN, 1 not over, 2 White won, 3 Black won, 4 over without a winner. */
 export type StatusCode = number;
@@ -66,7 +66,7 @@ export declare function game_end_recorded(handle: number, result: string, termin
 export declare function best_move(
   dfen: string, algorithm: string | undefined, remainingMs: number | undefined, incrementMs: number | undefined,
   moveNumber: number | undefined, movesToGo: number | undefined, timePolicy: string | undefined,
-  timeBudgetMs: number | undefined, seed: number | undefined, entered: number,
+  timeBudgetMs: number | undefined, seed: number | undefined, effort: number | undefined, entered: number,
 ): BestMoveText | undefined;
 export declare function should_bot(dfen: string, question: QuestionCode, algorithm: string | undefined, seed: number | undefined): boolean;
 export declare function equity(dfen: string, rollouts: number | undefined, maxPlies: number | undefined, seed: number | undefined, timeBudgetMs: number | undefined, entered: number): EquityVector;

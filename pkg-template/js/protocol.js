@@ -27,6 +27,7 @@
 /** @typedef {import('../types/types.js').GameStatus} GameStatus */
 /** @typedef {import('../types/types.js').MicroMove} MicroMove */
 /** @typedef {import('../types/types.js').PromotionPiece} PromotionPiece */
+/** @typedef {import('../types/types.js').SearchStop} SearchStop */
 /** @typedef {import('../types/types.js').WinProbability} WinProbability */
 /** @typedef {import('../types/types.js').TurnAnalysis} TurnAnalysis */
 
@@ -92,22 +93,26 @@ export function decodeStatus(code) {
   return s === undefined ? undefined : { over: s.over, winner: s.winner };
 }
 
+/** Why a search stopped (src/search/work_clock.rs, `Stop`). @type {readonly SearchStop[]} */
+const STOPS = Object.freeze(['complete', 'deadline', 'effort', 'frozenClock']);
+
 /** The decision questions of `should_bot`. */
 export const QUESTION = Object.freeze({ offerDouble: 0, acceptDouble: 1, offerDraw: 2, acceptDraw: 3 });
 
 /**
- * A best-move text, "<score> <budgetMs> <uci>…", with the wrapper's own measure of the time taken.
+ * A best-move text, "<score> <budgetMs> <stop> <uci>…", with the wrapper's own measure of the time taken.
  * @param {string} text @param {number} timeTakenMs @returns {BestMoveResult}
  */
 export function decodeBestMove(text, timeTakenMs) {
   const parts = text.split(' ');
   /** @type {MicroMove[]} */
   const moves = [];
-  for (let i = 2; i < parts.length; i++) {
+  for (let i = 3; i < parts.length; i++) {
     const u = parts[i];
     moves.push({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u.length > 4 ? /** @type {PromotionPiece} */ (u.slice(4, 5)) : undefined });
   }
-  return { moves, score: Number(parts[0]), timeTakenMs, budgetMs: Number(parts[1]) };
+  const stop = STOPS.find((s) => s === parts[2]) ?? 'complete';
+  return { moves, score: Number(parts[0]), timeTakenMs, budgetMs: Number(parts[1]), stop };
 }
 
 /** An equity vector; `undefined` unless it has exactly six numbers. @param {EquityVector | undefined} r @returns {EquityResult | undefined} */

@@ -9,7 +9,10 @@ export declare function getAvailableBots(): BotInfo[];
 export declare function getBotDetails(): BotDetails[];
 /** The time policies a `clock` option may name: `["empirical-v1", "legacy-linear-v1"]`. */
 export declare function getAvailableTimePolicies(): TimePolicyId[];
-/** The bot's turn for the roll `dfen`; `{moves: [], score: 0, timeTakenMs: 0, budgetMs: 0}` for invalid input. */
+/**
+ * The bot's turn for the roll `dfen` and why its search stopped (`stop`); `{moves: [], score: 0, timeTakenMs: 0, budgetMs: 0}`
+ * for invalid input. A budgeted bot ends by its deadline, or by its work where the clock stands still.
+ */
 export declare function getBestMove(dfen: Dfen, options?: BestMoveOptions): BestMoveResult;
 /** Whether the bot offers a double; the stake is ignored. `false` for invalid input or a finished game. */
 export declare function shouldBotOfferDouble(dfen: Dfen, currentStake: number, options?: DecisionOptions): boolean;

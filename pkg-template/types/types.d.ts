@@ -6,12 +6,28 @@ export type Uci = string;
 export interface MoveTree { [uci: string]: MoveTree }
 export type PromotionPiece = "q" | "r" | "b" | "n";
 export interface MicroMove { from: string; to: string; promotion: PromotionPiece | undefined }
-export interface BestMoveResult { moves: MicroMove[]; score: number; timeTakenMs: number; budgetMs: number }
+/**
+ * Why a search stopped: `"complete"` (nothing cut it short: an instant bot, an untimed search, a forced turn), `"deadline"`
+ * (its budget passed on the clock), `"effort"` (its `effort` ran out) or `"frozenClock"` (the clock stood still, as on
+ * Cloudflare Workers, and the work reached the budget).
+ */
+export type SearchStop = "complete" | "deadline" | "effort" | "frozenClock";
+export interface BestMoveResult {
+  moves: MicroMove[]; score: number; timeTakenMs: number; budgetMs: number;
+  /** Why the search stopped; absent only from the neutral result of invalid input. */
+  stop?: SearchStop;
+}
 export type TimePolicyId = "empirical-v1" | "legacy-linear-v1";
 export interface ClockStateOptions { remainingMs: number; incrementMs?: number; moveNumber?: number; movesToGo?: number }
 export interface BestMoveOptions {
   algorithm?: string; clock?: ClockStateOptions; timePolicy?: TimePolicyId | (string & {});
   timeBudgetMs?: number; seed?: number;
+  /**
+   * The work a budgeted bot's search takes instead of a deadline, whatever the clock does: the work of a budget of that many
+   * ms on a clock that stands still (about that many ms of CPU; at most 600000). With a `seed`, the same turn on every
+   * runtime; `budgetMs` is then 0. Instant bots ignore it.
+   */
+  effort?: number;
 }
 export interface DecisionOptions { algorithm?: string; seed?: number }
 export interface EquityOptions {

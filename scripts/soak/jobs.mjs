@@ -45,7 +45,9 @@ const isMove = (m) => Object.keys(m).join() === 'from,to,promotion' && SQUARE.te
   && [undefined, 'q', 'r', 'b', 'n'].includes(m.promotion);
 
 /** getBestMove's result (FULL_RESULT_TYPE's, with this script's 100 ms budget). */
-const isBestMove = (v) => keysAre(v, ['moves', 'score', 'timeTakenMs', 'budgetMs']) && Array.isArray(v.moves)
+const isBestMove = (v) => (keysAre(v, ['moves', 'score', 'timeTakenMs', 'budgetMs'])
+  || (keysAre(v, ['moves', 'score', 'timeTakenMs', 'budgetMs', 'stop']) && ['complete', 'deadline', 'effort', 'frozenClock'].includes(v.stop)))
+  && Array.isArray(v.moves)
   && v.moves.length <= 3 && v.moves.every(isMove) && isInt(v.score) && isInt(v.timeTakenMs) && v.timeTakenMs >= 0
   && isInt(v.budgetMs) && v.budgetMs >= 0 && v.budgetMs <= BOT_BUDGET_MS;
 /** analyzeTurn's result (FULL_RESULT_TYPE's, with the 100 ms budget; topN is the default 5). */

@@ -84,6 +84,7 @@ pub fn options_text(
         time_policy,
         time_budget_ms,
         seed: seed.and_then(seed_from_number),
+        effort: None,
     };
     digest(&options)
 }
@@ -109,6 +110,8 @@ pub fn best_move_text() -> Option<String> {
         let mut out = p.best.score.to_string();
         out.push(' ');
         out.push_str(&p.best.budget_ms.to_string());
+        out.push(' ');
+        out.push_str(p.best.stop.as_str());
         for m in p.best.uci() {
             out.push(' ');
             out.push_str(&m);
@@ -203,6 +206,7 @@ mod serde_side {
             time_policy: o.time_policy,
             time_budget_ms: o.time_budget_ms,
             seed: o.seed.and_then(seed_from_number),
+            effort: None,
         };
         digest(&options)
     }
@@ -215,6 +219,7 @@ mod serde_side {
         /// Set by the wrapper after the call (here so that the property order is the result's).
         time_taken_ms: u32,
         budget_ms: u64,
+        stop: &'static str,
     }
 
     /// getBestMove's result as an object (`timeTakenMs` 0, for the wrapper to set).
@@ -226,6 +231,7 @@ mod serde_side {
                 score: p.best.score,
                 time_taken_ms: 0,
                 budget_ms: p.best.budget_ms,
+                stop: p.best.stop.as_str(),
             })
         })
         .unwrap_or(JsValue::UNDEFINED)

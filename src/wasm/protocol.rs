@@ -13,7 +13,7 @@
 //! | list | items separated by single spaces, `""` = empty list (both directions) | [`join_list`], [`split_list`]: UCI moves in and out; `search::available_time_policies` |
 //! | tree | `Uint16Array` of node codes, depth first, `undefined` past the cap (issue 15: building the objects from it is faster than `JSON.parse` of the text) | `legal_turn_tree`, `game_tree`: [`dicechess::package::turn_subtree_codes`] |
 //! | JSON | JSON text, `JSON.parse`d by the wrapper | `available_bots`, book reports |
-//! | best move | `"<score> <budgetMs> <uci>…"`: two integers, then the turn's moves | `search::best_move` |
+//! | best move | `"<score> <budgetMs> <stop> <uci>…"`: two integers, why the search stopped, then the turn's moves | `search::best_move` |
 //! | status | an integer code: 0 invalid DFEN, 1 not over, 2 White won, 3 Black won, 4 over without a winner | [`status_code`] |
 //! | question | an integer code: 0 offer double, 1 accept double, 2 offer draw, 3 accept draw | `search::should_bot` |
 //! | equity | six numbers in the order `whiteWin, blackWin, undecided, rollouts, standardError, varianceReductionVsVanilla` | `search::equity` |

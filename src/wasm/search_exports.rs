@@ -40,8 +40,8 @@ pub(super) fn with_registry_mut<R>(f: impl FnOnce(&mut Registry) -> R) -> Option
 
 /// `getBestMove(dfen, options)`. `entered` is the wrapper's `performance.now()` at the call's
 /// entry (the deadline's anchor, API.md §2.6); the clock fields are `undefined` unless `clock` is
-/// a non-null object and the field a number. Returns `"<score> <budgetMs>"` followed by the
-/// turn's UCI moves, all space-separated, or `undefined` for an invalid DFEN.
+/// a non-null object and the field a number. Returns `"<score> <budgetMs> <stop>"` followed by
+/// the turn's UCI moves, all space-separated, or `undefined` for an invalid DFEN.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn best_move(
@@ -54,6 +54,7 @@ pub fn best_move(
     time_policy: Option<String>,
     time_budget_ms: Option<f64>,
     seed: Option<f64>,
+    effort: Option<f64>,
     entered: f64,
 ) -> Option<String> {
     // An invalid DFEN gives the neutral value; the core checks it too, but the wrapper needs to
@@ -66,6 +67,7 @@ pub fn best_move(
         time_policy,
         time_budget_ms,
         seed: seed.and_then(seed_from_number),
+        effort,
     };
     let clock = PerformanceClock;
     let result =
@@ -73,6 +75,8 @@ pub fn best_move(
     let mut out = result.score.to_string();
     out.push(' ');
     out.push_str(&result.budget_ms.to_string());
+    out.push(' ');
+    out.push_str(result.stop.as_str());
     for m in result.uci() {
         out.push(' ');
         out.push_str(&m);

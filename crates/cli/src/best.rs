@@ -23,6 +23,10 @@ pub struct BestArgs {
     /// Time budget in ms for budgeted bots (monte-carlo and expectimax-v2 default to 1000, expectimax to untimed).
     #[arg(long, value_name = "MS", value_parser = at_least_one)]
     time: Option<u64>,
+    /// Search by work instead of time: the work of a budget of UNITS ms on a clock that stands
+    /// still, the same turn for a seed on every machine (budgeted bots; replaces --time).
+    #[arg(long, value_name = "UNITS", value_parser = at_least_one)]
+    effort: Option<u64>,
     /// Seed of the bot's random stream (default: system entropy).
     #[arg(long, value_name = "N", value_parser = parse_seed)]
     seed: Option<u64>,
@@ -40,6 +44,7 @@ struct BestJson {
     score: i64,
     time_taken_ms: u64,
     budget_ms: u64,
+    stop: &'static str,
 }
 
 /// `dicechess best`: one JSON object on stdout.
@@ -57,6 +62,7 @@ pub fn best(args: BestArgs) -> Outcome {
         algorithm: Some(algorithm.clone()),
         time_budget_ms: args.time.map(|t| t as f64),
         seed: args.seed,
+        effort: args.effort.map(|e| e as f64),
         ..Default::default()
     };
     let clock = SystemClock::new();
@@ -68,6 +74,7 @@ pub fn best(args: BestArgs) -> Outcome {
         score: r.score,
         time_taken_ms: r.time_taken_ms,
         budget_ms: r.budget_ms,
+        stop: r.stop.as_str(),
     };
     let mut out = io::Output::stdout();
     out.line(&io::json(&value)?)?;

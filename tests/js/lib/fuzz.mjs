@@ -218,7 +218,10 @@ export const FULL_RESULT_TYPE = {
   getBotDetails: (v) => Array.isArray(v) && v.length >= 7 && v.every((b) => keysAre(b, ['id', 'name', 'description', 'difficulty', 'isExperimental', 'takesBudget'])
     && typeof b.takesBudget === 'boolean'),
   getAvailableTimePolicies: (v) => Array.isArray(v) && v.join() === 'empirical-v1,legacy-linear-v1',
-  getBestMove: (v) => keysAre(v, ['moves', 'score', 'timeTakenMs', 'budgetMs']) && Array.isArray(v.moves) && v.moves.length <= 3
+  // `stop` is absent from the neutral result of invalid input only.
+  getBestMove: (v) => (keysAre(v, ['moves', 'score', 'timeTakenMs', 'budgetMs'])
+    || (keysAre(v, ['moves', 'score', 'timeTakenMs', 'budgetMs', 'stop']) && ['complete', 'deadline', 'effort', 'frozenClock'].includes(v.stop)))
+    && Array.isArray(v.moves) && v.moves.length <= 3
     && v.moves.every((m) => Object.keys(m).join() === 'from,to,promotion' && SQ.test(m.from) && SQ.test(m.to)
       && [undefined, 'q', 'r', 'b', 'n'].includes(m.promotion))
     && isInt(v.score) && isInt(v.timeTakenMs) && v.timeTakenMs >= 0 && isInt(v.budgetMs) && v.budgetMs >= 0 && v.budgetMs <= 20,

@@ -10,7 +10,7 @@ use crate::analysis::{
     GameReview, ReviewBudget, ReviewError, TurnReview, WinProbability, DEFAULT_ANALYSIS_BUDGET_MS, DEFAULT_TOP_N,
     MAX_TOP_N,
 };
-use crate::search::{Clock, Deadline, Moment};
+use crate::search::{Clock, Deadline, Moment, WorkClock};
 use crate::{Position, Roll, Uci};
 
 /// The per-turn search budget of `reviewTurn` and `reviewGame` when the caller gives none, in
@@ -71,7 +71,9 @@ pub fn analyze_turn(
     };
     let candidates = match Roll::new(&pos) {
         Ok(roll) => {
-            let deadline = Deadline { clock, at: entered.plus_ms(budget_ms) };
+            // A work clock, so that the search also ends where the clock stands still (issue 30).
+            let work = WorkClock::new(clock, entered);
+            let deadline = Deadline { clock: &work, at: entered.plus_ms(budget_ms) };
             analyze(roll, Some(deadline), top_n)
                 .hints
                 .into_iter()
@@ -109,11 +111,13 @@ pub fn review_turn(
         .collect::<Result<Vec<_>, _>>()
         .map_err(|_| ReviewError::IllegalTurn(moves.iter().map(|m| (*m).to_owned()).collect()))?;
     let ms = budget(options.time_budget_ms, DEFAULT_REVIEW_BUDGET_MS);
-    review_one(&pos, &played, ReviewBudget::PerTurn { clock, ms })
+    let work = WorkClock::new(clock, clock.now());
+    review_one(&pos, &played, ReviewBudget::PerTurn { clock: &work, ms })
 }
 
 /// `reviewGame(game, options)` on the record's JSON text.
 pub fn review_game(record: &str, options: &ReviewOptions, clock: &dyn Clock) -> Result<GameReview, ReviewError> {
     let ms = budget(options.time_budget_ms, DEFAULT_REVIEW_BUDGET_MS);
-    review_record(record, ReviewBudget::PerTurn { clock, ms }, |_, _| {})
+    let work = WorkClock::new(clock, clock.now());
+    review_record(record, ReviewBudget::PerTurn { clock: &work, ms }, |_, _| {})
 }

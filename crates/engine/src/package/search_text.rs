@@ -4,9 +4,9 @@
 //! here. Nothing panics on input.
 
 use crate::search::{
-    choose_turn, decide, effective_budget_ms, estimate_equity, estimate_equity_within, policy_or_default, BotInfo,
-    Budgeting, Clock, ClockState, Deadline, Equity, Moment, Question, Registry, Rng, DEFAULT_MAX_PLIES,
-    DEFAULT_ROLLOUTS, JS_OVERHEAD_MS, MAX_BUDGET_MS, MAX_PLIES, MAX_ROLLOUTS, POLICY_IDS,
+    choose_within, decide, effective_budget_ms, estimate_equity, estimate_equity_within, policy_or_default, BotInfo,
+    Budgeting, Clock, ClockState, Deadline, Equity, Limit, Moment, Question, Registry, Rng, Stop, DEFAULT_MAX_PLIES,
+    DEFAULT_ROLLOUTS, JS_OVERHEAD_MS, MAX_BUDGET_MS, MAX_EFFORT, MAX_PLIES, MAX_ROLLOUTS, POLICY_IDS,
 };
 use crate::{Move, Position, Roll};
 
@@ -29,6 +29,9 @@ pub struct BestMoveOptions {
     pub time_policy: Option<String>,
     pub time_budget_ms: Option<f64>,
     pub seed: Option<u64>,
+    /// The work a budgeted bot's search takes instead of a deadline (issue 30): the work of a
+    /// budget of that many ms on a frozen clock, exact for a seed whatever the clock does.
+    pub effort: Option<f64>,
 }
 
 /// One micro-move of a result.
@@ -56,6 +59,8 @@ pub struct BestMove {
     pub score: i64,
     pub time_taken_ms: u64,
     pub budget_ms: u64,
+    /// Why the search stopped.
+    pub stop: Stop,
 }
 
 impl BestMove {
@@ -93,6 +98,13 @@ pub(crate) fn budget_option(option: Option<f64>) -> Option<u64> {
     Some(i64::from(ms).min(MAX_BUDGET_MS) as u64)
 }
 
+/// An `effort` option: a positive number, truncated and capped at [`MAX_EFFORT`]; `None`
+/// otherwise.
+pub(crate) fn effort_option(option: Option<f64>) -> Option<u64> {
+    let units = option.map(js_int).filter(|&units| units > 0)?;
+    Some(u64::from(units.unsigned_abs()).min(MAX_EFFORT))
+}
+
 /// The effective budget of BOTS.md §5.4 for a bot with `budgeting` (0 = untimed / not budgeted).
 pub fn resolve_budget_ms(budgeting: Budgeting, options: &BestMoveOptions, full_move: u32) -> u64 {
     let clock = options.clock.as_ref().and_then(|c| clock_state(c, full_move));
@@ -112,17 +124,25 @@ pub fn get_best_move(
 ) -> BestMove {
     let Ok(pos) = Position::from_dfen(dfen) else { return BestMove::default() };
     let bot = registry.resolve(options.algorithm.as_deref());
-    let budget = resolve_budget_ms(bot.budgeting(), options, pos.fullmove_number());
-    let deadline = (budget > 0).then(|| Deadline { clock, at: entered.plus_ms(budget) });
-    let choice = match Roll::new(&pos) {
-        Ok(roll) => choose_turn(bot.as_ref(), roll, &mut Rng::from_option(options.seed), deadline),
-        Err(_) => crate::search::Choice::pass(),
+    let budgeting = bot.budgeting();
+    // An effort replaces the deadline of a budgeted bot: it then runs on no clock (budget 0).
+    let effort = effort_option(options.effort).filter(|_| budgeting != Budgeting::Instant);
+    let budget = if effort.is_some() { 0 } else { resolve_budget_ms(budgeting, options, pos.fullmove_number()) };
+    let limit = match effort {
+        Some(units) => Limit::Effort { units },
+        None if budget > 0 => Limit::Budget { ms: budget },
+        None => Limit::Untimed,
+    };
+    let (choice, stop) = match Roll::new(&pos) {
+        Ok(roll) => choose_within(bot.as_ref(), roll, &mut Rng::from_option(options.seed), limit, clock, entered),
+        Err(_) => (crate::search::Choice::pass(), Stop::Complete),
     };
     BestMove {
         moves: choice.moves.iter().map(|&m| MicroMove::from(m)).collect(),
         score: choice.score,
         time_taken_ms: clock.now().ms_since(entered),
         budget_ms: budget,
+        stop,
     }
 }
 
@@ -187,4 +207,20 @@ pub fn available_bots(registry: &Registry) -> Vec<BotInfo> {
 /// `getAvailableTimePolicies()`.
 pub fn available_time_policies() -> Vec<&'static str> {
     POLICY_IDS.to_vec()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_effort_is_a_positive_integer_capped_like_a_budget() {
+        assert_eq!(effort_option(None), None);
+        for x in [0.0, 0.9, -1.0, f64::NAN, f64::NEG_INFINITY] {
+            assert_eq!(effort_option(Some(x)), None, "{x}");
+        }
+        assert_eq!(effort_option(Some(50.7)), Some(50));
+        assert_eq!(effort_option(Some(f64::INFINITY)), Some(MAX_EFFORT));
+        assert_eq!(effort_option(Some(1e300)), Some(MAX_EFFORT));
+    }
 }

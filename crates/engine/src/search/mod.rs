@@ -18,6 +18,7 @@ mod time;
 mod turnlist;
 mod untimed;
 pub mod winprob;
+mod work_clock;
 
 pub use crate::rules::MAX_CANDIDATE_TURNS;
 pub use bot::{Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
@@ -47,6 +48,7 @@ pub use time::{
 pub(crate) use turnlist::{candidate_turns_until, shortest_king_captures};
 pub use untimed::untimed_turn;
 pub use untimed::{play_untimed, GameSeeds};
+pub use work_clock::{choose_within, Limit, Stop, WorkClock, FROZEN_AFTER_READS, MAX_EFFORT, STEP_US};
 
 use crate::{Color, Position, Roll, Turns};
 
