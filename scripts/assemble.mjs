@@ -376,13 +376,24 @@ for (const [file, engineImport, esm] of [
   ['browser/webhook.js', "import { DiceChess } from './index.js';", true],
 ]) writeFileSync(join(DIST, file), webhookFile(engineImport, esm));
 // dicechess-wasm/worker-pool (the "node" condition only): the pool and its worker over ".".
-writeFileSync(join(DIST, 'node', 'worker-pool.js'), entryFile('worker-pool.js', 'full', {}, {}));
+const workerPool = entryFile('worker-pool.js', 'full', {}, {});
+writeFileSync(join(DIST, 'node', 'worker-pool.js'), workerPool);
+// Its CommonJS twin: the same text with require() for its imports and the worker's path from __dirname.
+const poolCjs = ["'use strict';", ...workerPool.split('\n').map((line) => {
+  const imported = line.match(/^import \{([^}]*)\} from '(node:[a-z_]+)';$/);
+  if (imported) return `const {${imported[1]}} = require('${imported[2]}');`;
+  if (line.startsWith('const WORKER_MODULE = ')) return "const WORKER_MODULE = require('node:path').join(__dirname, 'pool-worker.js');";
+  if (/^export |import\.meta/.test(line)) return line.startsWith('export function ') ? line.replace(/^export /, '') : die(`worker-pool.js: no CommonJS form for: ${line}`);
+  return line;
+}), 'exports.createWorkerPool = createWorkerPool;', ''].join('\n');
+writeFileSync(join(DIST, 'node', 'worker-pool.cjs'), poolCjs);
 writeFileSync(join(DIST, 'node', 'pool-worker.js'), entryFile('pool-worker.js', 'full', { './main-entry.js': './index.js' }, {}));
 // Their types: the package's types imported from the "." declarations.
 const typesFrom = (p, index) => read(p).replace(/from '\.\/(types|full-functions|rules-functions)\.js';/g, `from '${index}';`);
 writeFileSync(join(DIST, 'webhook.d.ts'), typesFrom('types/webhook.d.ts', './index.js'));
 writeFileSync(join(DIST, 'webhook.d.cts'), typesFrom('types/webhook.d.ts', './index.cjs'));
 writeFileSync(join(DIST, 'worker-pool.d.ts'), typesFrom('types/worker-pool.d.ts', './index.js'));
+writeFileSync(join(DIST, 'worker-pool.d.cts'), typesFrom('types/worker-pool.d.ts', './index.cjs'));
 
 // The type of the two .wasm subpaths (an asset's URL), for ESM and CommonJS resolution.
 const wasmAsset = read('types/wasm-asset.d.ts');

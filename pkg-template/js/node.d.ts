@@ -18,7 +18,7 @@ declare module 'node:os' {
 }
 declare module 'node:worker_threads' {
   export class Worker {
-    constructor(url: URL);
+    constructor(url: URL | string);
     postMessage(message: unknown): void;
     on(event: 'message', listener: (message: any) => void): this;
     on(event: 'error', listener: (error: unknown) => void): this;

@@ -1,5 +1,5 @@
 // @ts-check
-// dicechess-wasm/worker-pool (Node, Deno and Bun): the engine's functions over a pool of worker
+// dicechess-wasm/worker-pool (Node, Deno and Bun; ES module and its CommonJS twin): the engine's functions over a pool of worker
 // threads, one engine instance in each, so that a server's concurrent turns search side by side
 // instead of queueing behind one synchronous search. Each call goes to an idle worker, or waits
 // for the first one free; the registry functions go to every worker, so that each holds the same
@@ -11,6 +11,8 @@ import { NAMES } from './entry.js';
 /** @typedef {import('../types/worker-pool.js').WorkerPool} WorkerPool */
 /** @typedef {import('../types/worker-pool.js').WorkerPoolOptions} WorkerPoolOptions */
 
+// The worker's module, next to this one (scripts/assemble.mjs writes the CommonJS twin's from __dirname).
+const WORKER_MODULE = new URL('./pool-worker.js', import.meta.url);
 const NOT_POOLED = ['createGame', 'gameFromRecord', 'gameFromNotation'];
 const BROADCAST = ['registerOpeningBookBot', 'unregisterBot'];
 
@@ -57,7 +59,7 @@ export function createWorkerPool(options = {}) {
 
   /** A worker; one that fails is replaced, its calls rejected. @returns {Slot} */
   function spawn() {
-    const worker = new Worker(new URL('./pool-worker.js', import.meta.url));
+    const worker = new Worker(WORKER_MODULE);
     const slot = { worker, outstanding: 0 };
     worker.unref();
     worker.on('message', (/** @type {{ id: number, value: unknown }} */ { id, value }) => {

@@ -32,8 +32,8 @@ describe('toUciMoves and isTurnOfTree', () => {
 
   test('anything else: undefined and false, never a throw', () => {
     const hostile = new Proxy([], { get() { throw new Error('no'); } });
-    for (const moves of [undefined, null, 'e2e4', ['e2e9'], [{ from: 'e2' }], [{ from: 'e2', to: 'e4', promotion: 'x' }], ['a', 'b', 'c', 'd'], hostile]) {
-      assert.equal(full.toUciMoves(moves), undefined, String(moves));
+    for (const [i, moves] of [undefined, null, 'e2e4', ['e2e9'], [{ from: 'e2' }], [{ from: 'e2', to: 'e4', promotion: 'x' }], ['a', 'b', 'c', 'd'], hostile].entries()) {
+      assert.equal(full.toUciMoves(moves), undefined, `case ${i}`);
       assert.equal(full.isTurnOfTree({ e2e4: {} }, moves), false);
     }
   });

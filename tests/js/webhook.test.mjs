@@ -48,9 +48,15 @@ describe('in this process (Node)', () => {
     await replayed(handler);
   });
 
-  test('require: the same handler from the CommonJS entry', async () => {
-    const { createWebhookHandler } = createRequire(join(scratch(), 'package.json'))('dicechess-wasm/webhook');
-    await replayed(createWebhookHandler({ secret: SECRET, pendingSecret: PENDING }), { turns: 3 });
+  test('require: the same handler from the CommonJS entry, over the CommonJS worker pool', async () => {
+    const require = createRequire(join(scratch(), 'package.json'));
+    const { createWebhookHandler } = require('dicechess-wasm/webhook');
+    const pool = require('dicechess-wasm/worker-pool').createWorkerPool({ size: 1 });
+    try {
+      await replayed(createWebhookHandler({ secret: SECRET, pendingSecret: PENDING, engine: pool }), { turns: 3 });
+    } finally {
+      await pool.close();
+    }
   });
 
   test('toNodeListener: the handler over Node\'s http', async () => {
