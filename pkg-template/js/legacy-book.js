@@ -17,7 +17,8 @@ const LINE_BREAKING = /[\t\r\n]/;
 
 /**
  * The TSV text of a book given as the older JSON object (a plain object, or a string holding one),
- * or null when `book` is not one: then it is read as before (a TSV string, bytes, or not a book).
+ * or null when `book` is not one (an empty object is not): then it is read as before (a TSV string,
+ * bytes, or not a book).
  * @param {unknown} book @returns {string | null}
  */
 export function legacyBookText(book) {
@@ -40,7 +41,8 @@ export function legacyBookText(book) {
       if (length > MAX_BOOK + 1) return null;
       lines.push(line);
     }
-    return lines.join('\n');
+    // An empty object is not a book (API.md's vectors: `{}` is `not-a-book`), nor its text.
+    return lines.length > 0 ? lines.join('\n') : null;
   } catch (_) {
     return null;
   }

@@ -137,7 +137,10 @@ export function createWebhookHandler(options) {
   const strategy = options.strategy;
   const search = options.search ?? {};
   const activeKey = hmacKey(options.secret);
-  const pendingKey = typeof options.pendingSecret === 'string' && options.pendingSecret !== '' ? hmacKey(options.pendingSecret) : null;
+  const pending = options.pendingSecret;
+  const pendingKey = typeof pending === 'string' && pending !== '' ? hmacKey(pending) : null;
+  // Awaited by each request (a failure answers there); never an unhandled rejection meanwhile.
+  for (const key of [activeKey, pendingKey]) key?.catch(() => {});
   const bookId = `webhook-book-${++books}`;
 
   // The bot id, resolved once: the option or the strongest, wrapped by the book when one is given;
@@ -155,7 +158,7 @@ export function createWebhookHandler(options) {
     console.error('dicechess-wasm/webhook: the engine failed at start-up', e);
     return null;
   });
-  let pending = 0;
+  let inFlight = 0;
 
   /** @returns {Promise<string>} */
   async function algorithm() {
@@ -222,7 +225,9 @@ export function createWebhookHandler(options) {
       ? { timeBudgetMs: untimedBudgetMs, ...search, algorithm: id }
       : { ...search, algorithm: id, clock: { remainingMs: Math.max(0, remainingMs - safetyMarginMs), incrementMs } };
     /** @param {unknown} moves */
-    const isTurn = (moves) => (tree === null ? Array.isArray(moves) && DiceChess.applyTurn(dfen, moves) !== undefined : DiceChess.isTurnOfTree(tree, /** @type {string[]} */ (moves)));
+    const isTurn = (moves) => (tree === null
+      ? Array.isArray(moves) && DiceChess.applyTurn(dfen, moves) !== undefined
+      : DiceChess.isTurnOfTree(tree, /** @type {string[]} */ (moves)));
 
     const engineAnswer = async () => {
       const offerDraw = state.mayOfferDraw === true && (await engine.shouldBotOfferDraw(dfen, { algorithm: id })) === true;
@@ -246,8 +251,8 @@ export function createWebhookHandler(options) {
   async function drawDecision(request) {
     const dfen = dfenFor(decisionDfen(request), seat(request, 'seat'));
     const id = await algorithm();
-    return decide('drawDecision', request, dfen, async () => ({ acceptDraw: (await engine.shouldBotAcceptDraw(dfen, { algorithm: id })) === true }),
-      ['acceptDraw'], (a) => typeof a.acceptDraw === 'boolean');
+    const answer = async () => ({ acceptDraw: (await engine.shouldBotAcceptDraw(dfen, { algorithm: id })) === true });
+    return decide('drawDecision', request, dfen, answer, ['acceptDraw'], (a) => typeof a.acceptDraw === 'boolean');
   }
 
   /** @param {Record<string, unknown>} request @param {boolean} offer */
@@ -279,8 +284,8 @@ export function createWebhookHandler(options) {
     }
     const message = parseBody(raw);
     if (message.type === 'verification') return json(200, await verification(message, raw));
-    if (pending >= maxPending) throw new Refusal(503, 'capacity_exceeded');
-    pending++;
+    if (inFlight >= maxPending) throw new Refusal(503, 'capacity_exceeded');
+    inFlight++;
     try {
       switch (message.type) {
         case 'yourTurn': return json(200, await yourTurn(message, arrived));
@@ -290,7 +295,7 @@ export function createWebhookHandler(options) {
         default: return refuse400();
       }
     } finally {
-      pending--;
+      inFlight--;
     }
   }
 

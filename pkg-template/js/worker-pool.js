@@ -1,7 +1,7 @@
 // @ts-check
-// dicechess-wasm/worker-pool (Node, Deno and Bun; ES module and its CommonJS twin): the engine's functions over a pool of worker
-// threads, one engine instance in each, so that a server's concurrent turns search side by side
-// instead of queueing behind one synchronous search. Each call goes to an idle worker, or waits
+// dicechess-wasm/worker-pool (Node, Deno and Bun; an ES module and its CommonJS twin): the engine's
+// functions over a pool of worker threads, one engine instance in each, so that a server's
+// concurrent turns search side by side instead of queueing behind one synchronous search. Each call goes to an idle worker, or waits
 // for the first one free; the registry functions go to every worker, so that each holds the same
 // bots. The Game functions are not pooled (a Game lives in one instance).
 import { availableParallelism } from 'node:os';

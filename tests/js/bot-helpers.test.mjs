@@ -53,6 +53,7 @@ describe('the older book input: a JSON object of book key to moves', () => {
     assert.deepEqual(full.validateOpeningBook(`${KEY}\te2e4,f1c4,g1f3`).warnings, []);
     // An object that is not one of key to moves text is not a book.
     assert.equal(full.validateOpeningBook({ [KEY]: 3 }).errors[0].code, 'not-a-book');
+    assert.equal(full.validateOpeningBook({}).errors[0].code, 'not-a-book', 'the conformance vector: {} is not a book');
   });
 
   test('registerOpeningBookBot registers the bot the client meant', () => {

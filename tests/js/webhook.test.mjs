@@ -70,7 +70,7 @@ describe('in this process (Node)', () => {
     }
   });
 
-  test('options: a missing secret throws; the body limit answers 413; the strategy hook replaces the engine\'s turn, and a bad one is strategy_failed', async () => {
+  test('options: a missing secret throws; the body limit answers 413; 503 and 504; the strategy hook replaces the engine\'s turn, and a bad one is strategy_failed', async () => {
     assert.throws(() => webhook.createWebhookHandler({}), TypeError);
     const small = webhook.createWebhookHandler({ secret: SECRET, bodyLimit: 64 });
     const big = await small(await signedRequest('http://bot.test/', SECRET, { type: 'verification', nonce: 'x'.repeat(100) }));
@@ -87,6 +87,14 @@ describe('in this process (Node)', () => {
     assert.deepEqual(answer, { moves: first, offerDraw: false, resign: true });
     assert.equal(contexts[0].type, 'yourTurn');
     assert.equal(contexts[0].dfen, ROLL);
+    // 503 past the pending count; 504 when the answer comes after the seat's clock has run out.
+    const full = await webhook.createWebhookHandler({ secret: SECRET, maxPending: 0 })(await signedRequest('http://bot.test/', SECRET, turn));
+    assert.deepEqual([full.status, await full.json()], [503, { error: 'capacity_exceeded' }]);
+    let reads = 0;
+    const late = webhook.createWebhookHandler({ secret: SECRET, bot: 'greedy', now: () => Date.now() + (reads++ === 0 ? 0 : 60_000) });
+    const timed = { ...turn, state: { ...turn.state, clocks: { white: 1000, black: 1000 }, timeControl: { Fischer: { initialSeconds: 1, incrementSeconds: 0 } } } };
+    const expired = await late(await signedRequest('http://bot.test/', SECRET, timed));
+    assert.deepEqual([expired.status, await expired.json()], [504, { error: 'deadline_exceeded' }]);
     for (const strategy of [() => ({ moves: first.slice(0, 1) }), () => { throw new Error('no'); }, () => Promise.reject(new Error('no'))]) {
       const bad = await webhook.createWebhookHandler({ secret: SECRET, strategy })(await signedRequest('http://bot.test/', SECRET, turn));
       assert.equal(bad.status, 500);
