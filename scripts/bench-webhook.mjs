@@ -4,7 +4,6 @@
 // answer) beside the engine's own calls, and three simultaneous turns answered in process and by
 // a worker pool. Part of `npm run bench`; alone: `node scripts/bench-webhook.mjs`. The output goes
 // into the region `webhook` of BENCHMARKS.md (scripts/lib/bench-table.mjs).
-import { availableParallelism } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { BenchReport } from './lib/bench-table.mjs';
@@ -55,7 +54,6 @@ for (let seed = 1; overheads.length < 200; seed++) {
   }
   game.free();
 }
-report.log(`Node ${process.version}, ${availableParallelism()} cores.`);
 report.log(`handler overhead per turn (200 turns of seeded games, greedy, the tree sent): p50 ${ms(quantile(overheads, 0.5))}, max ${ms(Math.max(...overheads))}; whole turn p50 ${ms(quantile(totals, 0.5))}`);
 
 // 2. Three simultaneous turns with a 300 ms budget each: when each answer comes, in process (one
