@@ -97,8 +97,8 @@ function amount(o, name) {
 const decisionDfen = (request) => text(isRecord(request.state) && request.dfen === undefined ? request.state : request, 'dfen');
 
 /**
- * The judged side's DFEN for a position: the DFEN as is when `seat` is to
- * move, else flipped with endTurn (a decision's DFEN has the offering side to move).
+ * The DFEN a decision is judged on for `forSeat`: as is when that seat is to move, else flipped with
+ * endTurn (a decision's DFEN has the offering side to move; the engine judges for the side to move).
  * @param {string} dfen @param {Seat} forSeat
  */
 function dfenFor(dfen, forSeat) {
@@ -177,19 +177,21 @@ export function createWebhookHandler(options) {
    */
   async function decide(type, request, dfen, answer, fields, valid) {
     if (strategy === undefined) return answer();
+    // The engine's answer is computed once, whether the hook asks for it, the merge does, or both.
+    /** @type {Promise<A> | undefined} */
+    let memo;
+    const engineAnswer = () => (memo ??= answer());
     /** @type {unknown} */
     let override;
     try {
-      /** @type {Promise<A> | undefined} */
-      let memo;
-      override = await strategy({ type, request, dfen, engine: () => (memo ??= answer()) });
+      override = await strategy({ type, request, dfen, engine: engineAnswer });
     } catch (e) {
       console.error('dicechess-wasm/webhook: the strategy hook failed', e);
       throw new Refusal(500, 'strategy_failed');
     }
-    if (override === undefined || override === null) return answer();
+    if (override === undefined || override === null) return engineAnswer();
     if (!isRecord(override)) throw new Refusal(500, 'strategy_failed');
-    const merged = { ...(fields.every((f) => Object.hasOwn(override, f)) ? {} : await answer()), ...override };
+    const merged = { ...(fields.every((f) => Object.hasOwn(override, f)) ? {} : await engineAnswer()), ...override };
     if (!valid(merged)) throw new Refusal(500, 'strategy_failed');
     return /** @type {A} */ (merged);
   }

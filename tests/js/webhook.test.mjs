@@ -95,6 +95,13 @@ describe('in this process (Node)', () => {
     const timed = { ...turn, state: { ...turn.state, clocks: { white: 1000, black: 1000 }, timeControl: { Fischer: { initialSeconds: 1, incrementSeconds: 0 } } } };
     const expired = await late(await signedRequest('http://bot.test/', SECRET, timed));
     assert.deepEqual([expired.status, await expired.json()], [504, { error: 'deadline_exceeded' }]);
+    // A hook that asks for the engine's answer and keeps it: one search, the engine's turn.
+    let searches = 0;
+    const counting = { ...api, getBestMove: (...args) => { searches++; return api.getBestMove(...args); } };
+    const kept = webhook.createWebhookHandler({ secret: SECRET, bot: 'greedy', engine: counting, strategy: async (c) => { await c.engine(); } });
+    const keptAnswer = await (await kept(await signedRequest('http://bot.test/', SECRET, turn))).json();
+    assert.equal(api.isTurnOfTree(tree, keptAnswer.moves), true);
+    assert.equal(searches, 1);
     for (const strategy of [() => ({ moves: first.slice(0, 1) }), () => { throw new Error('no'); }, () => Promise.reject(new Error('no'))]) {
       const bad = await webhook.createWebhookHandler({ secret: SECRET, strategy })(await signedRequest('http://bot.test/', SECRET, turn));
       assert.equal(bad.status, 500);
