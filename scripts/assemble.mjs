@@ -98,8 +98,8 @@ const read = (p) => readFileSync(join(TEMPLATE, p), 'utf8');
 // local specifiers are pointed at the published files. In all of them the type annotations are left
 // out (`// @ts-check`, the JSDoc blocks that start a line, inline `/** @type {T} */` casts): the
 // documentation is in the sources and the published .d.ts; the `//` comments are kept.
-const RULES_MODULES = ['limits.js', 'input.js', 'protocol.js', 'rules.js', 'game.js', 'core.js'];
-const FULL_MODULES = ['limits.js', 'input.js', 'protocol.js', 'rules.js', 'game.js', 'full.js', 'core.js'];
+const RULES_MODULES = ['limits.js', 'input.js', 'protocol.js', 'rules.js', 'game.js', 'turns.js', 'core.js'];
+const FULL_MODULES = ['limits.js', 'input.js', 'protocol.js', 'rules.js', 'game.js', 'legacy-book.js', 'full.js', 'turns.js', 'core.js'];
 
 /** `text` without its type annotations. */
 function withoutTypes(text) {
@@ -133,7 +133,7 @@ function inlineModule(file) {
       if (!/^import \{[^}]*\} from '\.\/[a-z-]+\.js';$/.test(line)) die(`${file}: only one-line imports of local modules may be inlined: ${line}`);
       continue;
     }
-    if (/^export\b/.test(line) && !/^export (const|function|let) /.test(line)) die(`${file}: unsupported export: ${line}`);
+    if (/^export\b/.test(line) && !/^export (const|(async )?function|let) /.test(line)) die(`${file}: unsupported export: ${line}`);
     out.push(line.replace(/^export /, ''));
   }
   return out.join('\n');
@@ -358,6 +358,42 @@ for (const [kind, k] of Object.entries(KINDS)) {
     writeFileSync(join(DIST, `${file}.d.cts`), text);
   }
 }
+
+// dicechess-wasm/webhook: webhook-signature.js and webhook.js inlined after the import of the "."
+// entry of the same condition (their './main-entry.js'), as one file per condition.
+const WEBHOOK_EXPORTS = ['createWebhookHandler', 'toNodeListener'];
+function webhookFile(engineImport, esm) {
+  const body = ['webhook-signature.js', 'webhook.js'].map(inlineModule).join('\n\n');
+  const exported = esm ? `export { ${WEBHOOK_EXPORTS.join(', ')} };` : lines(WEBHOOK_EXPORTS, (n) => `exports.${n} = ${n};`);
+  return `${esm ? '' : "'use strict';\n"}// dicechess-wasm/webhook: pkg-template/js/{webhook-signature,webhook}.js, inlined by scripts/assemble.mjs.\n`
+    + `${engineImport}\n\n${body}\n\n${exported}\n`;
+}
+for (const [file, engineImport, esm] of [
+  ['node/webhook.js', "import { DiceChess } from './index.js';", true],
+  ['node/webhook-bun.js', "import { DiceChess } from './index-bun.js';", true],
+  ['node/webhook.cjs', "const { DiceChess } = require('./index.cjs');", false],
+  ['workerd/webhook.js', "import { DiceChess } from './index.js';", true],
+  ['browser/webhook.js', "import { DiceChess } from './index.js';", true],
+]) writeFileSync(join(DIST, file), webhookFile(engineImport, esm));
+// dicechess-wasm/worker-pool (the "node" condition only): the pool and its worker over ".".
+const workerPool = entryFile('worker-pool.js', 'full', {}, {});
+writeFileSync(join(DIST, 'node', 'worker-pool.js'), workerPool);
+// Its CommonJS twin: the same text with require() for its imports and the worker's path from __dirname.
+const poolCjs = ["'use strict';", ...workerPool.split('\n').map((line) => {
+  const imported = line.match(/^import \{([^}]*)\} from '(node:[a-z_]+)';$/);
+  if (imported) return `const {${imported[1]}} = require('${imported[2]}');`;
+  if (line.startsWith('const WORKER_MODULE = ')) return "const WORKER_MODULE = require('node:path').join(__dirname, 'pool-worker.js');";
+  if (/^export |import\.meta/.test(line)) return line.startsWith('export function ') ? line.replace(/^export /, '') : die(`worker-pool.js: no CommonJS form for: ${line}`);
+  return line;
+}), 'exports.createWorkerPool = createWorkerPool;', ''].join('\n');
+writeFileSync(join(DIST, 'node', 'worker-pool.cjs'), poolCjs);
+writeFileSync(join(DIST, 'node', 'pool-worker.js'), entryFile('pool-worker.js', 'full', { './main-entry.js': './index.js' }, {}));
+// Their types: the package's types imported from the "." declarations.
+const typesFrom = (p, index) => read(p).replace(/from '\.\/(types|full-functions|rules-functions)\.js';/g, `from '${index}';`);
+writeFileSync(join(DIST, 'webhook.d.ts'), typesFrom('types/webhook.d.ts', './index.js'));
+writeFileSync(join(DIST, 'webhook.d.cts'), typesFrom('types/webhook.d.ts', './index.cjs'));
+writeFileSync(join(DIST, 'worker-pool.d.ts'), typesFrom('types/worker-pool.d.ts', './index.js'));
+writeFileSync(join(DIST, 'worker-pool.d.cts'), typesFrom('types/worker-pool.d.ts', './index.cjs'));
 
 // The type of the two .wasm subpaths (an asset's URL), for ESM and CommonJS resolution.
 const wasmAsset = read('types/wasm-asset.d.ts');

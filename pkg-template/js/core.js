@@ -8,6 +8,7 @@
 // templates are node-entry.cjs and web-entry.js), full.js only into "." and "./web".
 import { gameFunctions } from './game.js';
 import { rulesFunctions } from './rules.js';
+import { turnFunctions } from './turns.js';
 
 /** @typedef {import('./glue.js').RulesGlue} RulesGlue */
 /** @typedef {import('./glue.js').FullGlue} FullGlue */
@@ -73,6 +74,8 @@ export function createEngine(expectedBuild, extend, notReady = NOT_READY) {
   const engine = { live, fail, glue: () => /** @type {FullGlue} */ (w) };
   /** @type {Partial<FullApi>} */
   const functions = rulesFunctions(engine);
+  // The turn helpers, pure JavaScript (turns.js).
+  Object.assign(functions, turnFunctions());
   // The Game functions: the notation ones only with the full module's functions.
   Object.assign(functions, gameFunctions(engine, extend !== undefined));
   if (extend) Object.assign(functions, extend(engine));

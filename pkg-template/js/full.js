@@ -5,6 +5,7 @@
 // reach the .wasm, which does every integer and seed conversion of §3.2 itself (src/package/search_text.rs),
 // so nothing is converted twice. Nothing here throws.
 import { idField, isDfen, LARGE, mib, numberField, objectField, readBook, readMoves } from './input.js';
+import { legacyBookText, LEGACY_BOOK } from './legacy-book.js';
 import { MAX_BOOK, MAX_ID, MAX_NAME, MAX_RECORD } from './limits.js';
 import { decodeAnalysis, decodeBestMove, decodeEquity, decodeJson, decodeList, decodeWinProbability, encodeList, QUESTION } from './protocol.js';
 
@@ -164,12 +165,17 @@ export function fullFunctions({ live, fail, glue }) {
   /** @param {unknown} book @returns {BookValidation} */
   function validateOpeningBook(book) {
     if (!live()) return NOT_A_BOOK();
-    const b = readBook(book);
+    const legacy = legacyBookText(book);
+    const b = readBook(legacy ?? book);
     if (b === null) return NOT_A_BOOK();
     if (b === LARGE) return bookError('too-large', `book exceeds ${mib(MAX_BOOK)}`);
+    /** @type {BookValidation} */
+    let report;
     try {
-      return decodeJson(b.bytes === undefined ? glue().validate_book_text(b.text) : glue().validate_book_bytes(b.bytes));
+      report = decodeJson(b.bytes === undefined ? glue().validate_book_text(b.text) : glue().validate_book_bytes(b.bytes));
     } catch (e) { fail(e); return NOT_A_BOOK(); }
+    if (legacy !== null) report.warnings.unshift({ ...LEGACY_BOOK });
+    return report;
   }
 
   /** @param {unknown} tsv */
@@ -185,7 +191,7 @@ export function fullFunctions({ live, fail, glue }) {
     if (!live()) return false;
     if (typeof baseBotId !== 'string' || typeof newBotId !== 'string' || typeof newBotName !== 'string') return false;
     if (baseBotId.length > MAX_ID || newBotId.length > MAX_ID || newBotId === '' || newBotName.length > MAX_NAME) return false;
-    const b = readBook(book);
+    const b = readBook(legacyBookText(book) ?? book);
     if (b === null || b === LARGE) return false;
     try {
       const ok = b.bytes === undefined

@@ -21,7 +21,7 @@
 const RULES = {
   getLegalUciMoves: 0, getLegalTurnTree: 0, countLegalTurns: 0, getPlayableDice: 0, generateMoves: 0, applyMove: 0,
   applyTurn: 0, endTurn: 0, perft: 0, getPieceFromDice: 0, canonicalKey: 0, getGameStatus: 0, getBoard: 0,
-  createGame: 0, gameFromRecord: 0, getTurnSan: 0,
+  createGame: 0, gameFromRecord: 0, getTurnSan: 0, toUciMoves: 0, isTurnOfTree: 0,
 };
 
 /** @type {{ [name in FullOnlyFunction]: 0 }} */

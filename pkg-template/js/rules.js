@@ -7,6 +7,7 @@ import { decodeBoard, decodeList, decodeOptional, decodeStatus, decodeTree, enco
 
 /** @typedef {import('./functions.js').RulesApi} RulesApi */
 /** @typedef {'createGame' | 'gameFromRecord' | 'getTurnSan'} GameFunction the rules functions of game.js */
+/** @typedef {'toUciMoves' | 'isTurnOfTree'} TurnHelper the rules functions of turns.js */
 /** @typedef {import('../types/types.js').MoveTree} MoveTree */
 
 /**
@@ -18,7 +19,7 @@ import { decodeBoard, decodeList, decodeOptional, decodeStatus, decodeTree, enco
  * @property {() => G} glue the glue; only called after live() returned true
  */
 
-/** @param {Engine<import('./glue.js').RulesGlue>} engine @returns {Omit<RulesApi, GameFunction>} */
+/** @param {Engine<import('./glue.js').RulesGlue>} engine @returns {Omit<RulesApi, GameFunction | TurnHelper>} */
 export function rulesFunctions({ live, fail, glue }) {
   /** @param {unknown} dfen */
   function getLegalUciMoves(dfen) {

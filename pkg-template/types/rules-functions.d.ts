@@ -31,3 +31,7 @@ export declare function createGame(options?: GameOptions): Game | undefined;
 /** The notation of a turn (1 to 3 micro-moves, as `Game.playTurn` takes them) of the roll `dfen`, as `GameTurn.san`; `undefined` when it is not a legal turn of that roll or for invalid input. */
 export declare function getTurnSan(dfen: Dfen, moves: readonly (Uci | MicroMove)[]): string[] | undefined;
 export declare function gameFromRecord(record: GameRecord | string, options?: Pick<GameOptions, "halfmoveDraw" | "turnCap" | "seed">): GameLoad;
+/** A turn (getBestMove's `moves`, or UCI strings) as UCI strings, as trees, books, records and the play platform write it; `undefined` for anything else. */
+export declare function toUciMoves(moves: readonly (Uci | MicroMove)[]): Uci[] | undefined;
+/** Whether `moves` walk `tree` (`getLegalTurnTree`'s) from its root to a leaf: a complete turn of that roll (`[]` only for the pass tree `{}`). */
+export declare function isTurnOfTree(tree: MoveTree | null, moves: readonly (Uci | MicroMove)[]): boolean;

@@ -80,7 +80,8 @@ export interface BookValidation {
   ok: boolean; entries: number; keys: number; errors: BookIssue[]; warnings: BookIssue[];
   omittedErrors?: number; omittedWarnings?: number;
 }
-export type BookSource = string | Uint8Array | ArrayBuffer;
+/** A TSV string, a binary book, or the older flat object of book key to moves text (`{ "<key>": "e2e4,f1c4" }`, or its JSON text), read as the same TSV lines. */
+export type BookSource = string | Uint8Array | ArrayBuffer | Readonly<Record<string, string>>;
 /** A side. */
 export type Color = "white" | "black";
 /** Why a game ended. */

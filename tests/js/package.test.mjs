@@ -31,10 +31,10 @@ function inWorker(code, workerData = {}) {
 }
 
 describe('tarball', () => {
-  test('holds exactly the 44 files of pkg-template/files.txt (npm pack --dry-run --json)', () => {
+  test('holds exactly the 56 files of pkg-template/files.txt (npm pack --dry-run --json)', () => {
     const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', PKG], { encoding: 'utf8' }));
     const expected = readFileSync(join(ROOT, 'pkg-template', 'files.txt'), 'utf8').split('\n').filter(Boolean).sort();
-    assert.equal(expected.length, 44);
+    assert.equal(expected.length, 56);
     assert.deepEqual(packed.files.map((f) => f.path).sort(), expected);
     console.log(`tarball ${packed.filename}: ${packed.size} bytes packed, ${packed.unpackedSize} bytes unpacked, ${packed.entryCount} files`);
   });
@@ -55,7 +55,7 @@ describe('tarball', () => {
     assert.deepEqual([m.repository, m.homepage, m.bugs], [{ type: 'git', url: `git+${repository}.git` }, `${repository}#readme`, { url: `${repository}/issues` }]);
     assert.ok(m.keywords.includes('dice-chess') && m.keywords.includes('webassembly'), String(m.keywords));
     for (const k of ['dependencies', 'peerDependencies', 'optionalDependencies', 'scripts', 'bin']) assert.equal(m[k], undefined, k);
-    assert.deepEqual(Object.keys(m.exports), ['.', './rules', './web', './rules/web', './dicechess.wasm', './dicechess-rules.wasm', './package.json']);
+    assert.deepEqual(Object.keys(m.exports), ['.', './rules', './web', './rules/web', './webhook', './worker-pool', './dicechess.wasm', './dicechess-rules.wasm', './package.json']);
     const visit = (block, path) => {
       if (typeof block === 'string') { assert.ok(existsSync(join(INSTALLED(), block)), `${path} → ${block} exists`); return; }
       const keys = Object.keys(block);
@@ -87,7 +87,7 @@ describe('tarball', () => {
   });
 
   test('the declarations of each entry name exactly the functions of the one list (pkg-template/js/functions.js)', () => {
-    assert.equal(new Set(RULES_FUNCTIONS).size, 16);
+    assert.equal(new Set(RULES_FUNCTIONS).size, 18);
     assert.equal(new Set(FULL_ONLY_FUNCTIONS).size, 19);
     for (const [file, names] of [['index', [...RULES_FUNCTIONS, ...FULL_ONLY_FUNCTIONS]], ['rules', RULES_FUNCTIONS],
       ['web', [...RULES_FUNCTIONS, ...FULL_ONLY_FUNCTIONS]], ['rules-web', RULES_FUNCTIONS]]) {

@@ -95,6 +95,8 @@ export const RESULT_TYPE = {
   createGame: (v) => v === undefined || isGame(v),
   gameFromRecord: (v) => isGameLoad(v),
   getTurnSan: (v) => v === undefined || (Array.isArray(v) && v.length >= 1 && v.length <= 3 && v.every((x) => typeof x === 'string' && x !== '')),
+  toUciMoves: (v) => v === undefined || (Array.isArray(v) && v.length <= 3 && v.every((x) => typeof x === 'string' && /^[a-h][1-8][a-h][1-8][qrbn]?$/.test(x))),
+  isTurnOfTree: (v) => typeof v === 'boolean',
 };
 
 /** A Game object: its methods, and a state that reads back. */
@@ -299,6 +301,13 @@ export function hostileArgs(fn, r, pool) {
       while (args.length < 2) args.push(undefined);
       if (r.int(2) === 0) args[1] = r.pick([[], ['e2e4'], ['b1a3', 'a1b1'], [{ from: 'g1', to: 'f3' }], ['g1f3', 'h1g1', 'x'], 'e2e4']);
       break;
+    case 'toUciMoves': case 'isTurnOfTree': {
+      const at = fn === 'toUciMoves' ? 0 : 1;
+      while (args.length <= at) args.push(undefined);
+      if (r.int(2) === 0) args[at] = r.pick([[], ['e2e4'], ['b1a3', 'a1b1'], [{ from: 'g1', to: 'f3', promotion: undefined }], ['g1f3', 'h1g1', 'x'], 'e2e4']);
+      if (at === 1 && r.int(2) === 0) args[0] = r.pick([{}, { e2e4: {} }, { b1a3: { a1b1: {} } }, null]);
+      break;
+    }
     case 'gameFromRecord': if (r.int(2) === 0) { while (args.length < 1) args.push(undefined); args[0] = recordArg(r, pool); } break;
     case 'parseNotation': case 'gameFromNotation': if (r.int(2) === 0) { while (args.length < 1) args.push(undefined); args[0] = notationArg(r, pool); } break;
     case 'createGame': if (r.int(2) === 0) args[0] = { start: r.int(2) ? r.pick(pool) : hostile(r, pool), seed: anyNumber(r), hostDice: r.pick([true, false, 1, undefined]), halfmoveDraw: hostile(r, pool), turnCap: r.pick([0, null, 1, 5000, -1, NaN, 1e12, 'x']) }; break;

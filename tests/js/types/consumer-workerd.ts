@@ -13,3 +13,8 @@ void init(wasm);
 // @ts-expect-error under workerd a .wasm subpath is a module, not a URL
 const notAUrl: string = wasm;
 export { ready, moves, modules, synced, notAUrl };
+
+// The webhook on Workers: the handler is a fetch handler.
+import { createWebhookHandler } from 'dicechess-wasm/webhook';
+const fetchHandler: (request: Request) => Promise<Response> = createWebhookHandler({ secret: 's' });
+void fetchHandler;

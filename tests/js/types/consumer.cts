@@ -38,3 +38,9 @@ const fromRecord: dc.GameLoad = dc.gameFromRecord(gameRecord ?? { result: '*', t
 const board: dc.Board | undefined = rules.getBoard(roll);
 
 export = { game, fromRecord, board,  moves, tree, status, ready, started, started2, synced, piece, after, s, best, webBots, equity, report };
+
+// The webhook and the worker pool by require.
+import webhook = require('dicechess-wasm/webhook');
+import workerPool = require('dicechess-wasm/worker-pool');
+const cjsHandler: webhook.WebhookHandler = webhook.createWebhookHandler({ secret: 's', engine: workerPool.createWorkerPool() });
+void cjsHandler;

@@ -180,3 +180,22 @@ export {
   firstIssue, encoded, sameBest, bytes, scoreText, winProbability, firstCandidate, turnReview, summary,
   gameUse,
 };
+
+// dicechess-wasm/webhook and dicechess-wasm/worker-pool (issue 30), and the turn helpers.
+import { createWebhookHandler, toNodeListener, type WebhookHandler, type WebhookOptions } from 'dicechess-wasm/webhook';
+import { createWorkerPool, type WorkerPool } from 'dicechess-wasm/worker-pool';
+import { toUciMoves, isTurnOfTree } from 'dicechess-wasm';
+const pool: WorkerPool = createWorkerPool({ size: 2 });
+const pooledMove: Promise<BestMoveResult> = pool.getBestMove('x', { algorithm: 'greedy' });
+// @ts-expect-error the Game functions are not pooled
+void pool.createGame;
+const hookOptions: WebhookOptions = { secret: 's', engine: pool, strategy: (c) => (c.type === 'yourTurn' ? undefined : { acceptDraw: false }) };
+const hook: WebhookHandler = createWebhookHandler(hookOptions);
+const answered: Promise<Response> = hook(new Request('http://x/'));
+const hookReady: Promise<boolean> = hook.ready;
+// @ts-expect-error a secret is required
+createWebhookHandler({ bot: 'greedy' });
+const listener = toNodeListener(hook);
+const uciTurn: Uci[] | undefined = toUciMoves(getBestMove('x').moves);
+const complete: boolean = isTurnOfTree(getLegalTurnTree('x'), uciTurn ?? []);
+void [pooledMove, answered, hookReady, listener, complete];
