@@ -21,7 +21,7 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
 use super::clock_exports::{moment_from_ms, PerformanceClock};
-use super::search_exports::with_registry;
+use super::search_exports::{best_move_options, with_registry};
 use dicechess::book::Validation;
 use dicechess::package::seed_from_number;
 use dicechess::package::{self, BestMove, BestMoveOptions, BookInput, ClockOptions, EquityOptions};
@@ -77,16 +77,8 @@ pub fn options_text(
     time_budget_ms: Option<f64>,
     seed: Option<f64>,
 ) -> f64 {
-    let any_clock = remaining_ms.is_some() || increment_ms.is_some() || move_number.is_some() || moves_to_go.is_some();
-    let options = BestMoveOptions {
-        algorithm,
-        clock: any_clock.then_some(ClockOptions { remaining_ms, increment_ms, move_number, moves_to_go }),
-        time_policy,
-        time_budget_ms,
-        seed: seed.and_then(seed_from_number),
-        effort: None,
-    };
-    digest(&options)
+    let clock = ClockOptions { remaining_ms, increment_ms, move_number, moves_to_go };
+    digest(&best_move_options(algorithm, clock, time_policy, time_budget_ms, seed, None))
 }
 
 /// A number that depends on every field of `options`.

@@ -60,15 +60,8 @@ pub fn best_move(
     // An invalid DFEN gives the neutral value; the core checks it too, but the wrapper needs to
     // tell it apart from a pass (whose timeTakenMs and budgetMs are real).
     dicechess::Position::from_dfen(dfen).ok()?;
-    let any_clock = remaining_ms.is_some() || increment_ms.is_some() || move_number.is_some() || moves_to_go.is_some();
-    let options = BestMoveOptions {
-        algorithm,
-        clock: any_clock.then_some(ClockOptions { remaining_ms, increment_ms, move_number, moves_to_go }),
-        time_policy,
-        time_budget_ms,
-        seed: seed.and_then(seed_from_number),
-        effort,
-    };
+    let clock_fields = ClockOptions { remaining_ms, increment_ms, move_number, moves_to_go };
+    let options = best_move_options(algorithm, clock_fields, time_policy, time_budget_ms, seed, effort);
     let clock = PerformanceClock;
     let result =
         with_registry(|registry| package::get_best_move(registry, dfen, &options, &clock, moment_from_ms(entered)))?;
@@ -82,6 +75,28 @@ pub fn best_move(
         out.push_str(&m);
     }
     Some(out)
+}
+
+/// getBestMove's options from the export's arguments: the clock only when one of its fields is
+/// given, the seed converted (the one assembly, which the boundary benchmark times too).
+pub(super) fn best_move_options(
+    algorithm: Option<String>,
+    clock: ClockOptions,
+    time_policy: Option<String>,
+    time_budget_ms: Option<f64>,
+    seed: Option<f64>,
+    effort: Option<f64>,
+) -> BestMoveOptions {
+    let ClockOptions { remaining_ms, increment_ms, move_number, moves_to_go } = clock;
+    let any_clock = remaining_ms.is_some() || increment_ms.is_some() || move_number.is_some() || moves_to_go.is_some();
+    BestMoveOptions {
+        algorithm,
+        clock: any_clock.then_some(clock),
+        time_policy,
+        time_budget_ms,
+        seed: seed.and_then(seed_from_number),
+        effort,
+    }
 }
 
 /// The four decision functions: `question` 0 offer double, 1 accept double, 2 offer draw,
