@@ -308,7 +308,7 @@ mod full {
             None,
             f64::NEG_INFINITY,
         );
-        assert!(r.is_some_and(|t| t.split(' ').count() == 6), "three moves after score, budget and stop");
+        assert!(r.is_some_and(|t| t.split(' ').count() == 5), "the turn's two moves after score, budget and stop");
     }
 
     #[wasm_bindgen_test]
