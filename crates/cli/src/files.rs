@@ -118,11 +118,25 @@ pub fn read_input_with(
     read(&mut Capped { inner: file, left: kind.cap() }).map_err(fail)
 }
 
-/// Reads a whole input (`-` = stdin) of `kind` ([`read_input_with`]).
+/// Reads a whole input (`-` = stdin) of `kind` ([`read_input_with`]). Chunk by chunk, so that the
+/// memory touched is what was read (`read_to_end` would zero the spare room of each doubling).
 pub fn read_input(path: &str, kind: Input) -> Result<Vec<u8>, Failure> {
     let mut bytes = Vec::new();
-    read_input_with(path, kind, &mut |r| r.read_to_end(&mut bytes).map(drop))?;
+    read_input_with(path, kind, &mut |r| for_each_chunk(r, &mut |chunk| bytes.extend_from_slice(chunk)))?;
     Ok(bytes)
+}
+
+/// Reads `reader` to its end, handing each chunk read to `each`.
+pub fn for_each_chunk(reader: &mut dyn Read, each: &mut dyn FnMut(&[u8])) -> stdio::Result<()> {
+    let mut chunk = [0u8; 1 << 16];
+    loop {
+        match reader.read(&mut chunk) {
+            Ok(0) => return Ok(()),
+            Ok(n) => each(&chunk[..n]),
+            Err(e) if e.kind() == ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
 }
 
 /// Reads a text input: invalid UTF-8 is an I/O failure (exit 3).

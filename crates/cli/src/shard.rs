@@ -14,7 +14,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::files::{read_input, read_input_with, write_output, write_output_with, Input};
+use crate::files::{for_each_chunk, read_input, read_input_with, write_output, write_output_with, Input};
 use crate::io::{self, Failure};
 
 /// `K/N`: the shard of index `K` (from 0) of `N`.
@@ -116,15 +116,7 @@ fn stream_sha256(path: &str, kind: Input) -> Result<String, Failure> {
 pub fn count_lines(path: &str) -> Result<u64, Failure> {
     let mut lines = 0u64;
     read_input_with(path, Input::Shard, &mut |r| {
-        let mut buf = [0u8; 1 << 16];
-        loop {
-            match r.read(&mut buf) {
-                Ok(0) => return Ok(()),
-                Ok(n) => lines += buf[..n].iter().filter(|&&b| b == b'\n').count() as u64,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
+        for_each_chunk(r, &mut |chunk| lines += chunk.iter().filter(|&&b| b == b'\n').count() as u64)
     })?;
     Ok(lines)
 }
