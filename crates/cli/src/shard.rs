@@ -98,8 +98,8 @@ pub fn lines_text(lines: &[String]) -> String {
     lines.iter().flat_map(|l| [l.as_str(), "\n"]).collect()
 }
 
-/// The sha256 of the file at `path`, if any: what an option that names an input means.
-/// (a book or a list of openings, streamed, within a book's cap).
+/// The sha256 of the file at `path`, if any, read as a stream within a book's cap: what an option
+/// that names an input (a book, a list of openings) means.
 pub fn file_sha256(path: Option<&str>) -> Result<Option<String>, Failure> {
     path.map(|p| stream_sha256(p, Input::Book)).transpose()
 }
