@@ -20,6 +20,8 @@ pub enum ValueError {
     Seed,
     #[error("expected a whole number of at least 1")]
     Count,
+    #[error("expected a whole number from {min} to {max}")]
+    OutOfRange { min: u64, max: u64 },
     #[error("'{0}' is not M+I (whole minutes > 0, whole increment seconds >= 0)")]
     TimeControl(String),
 }
@@ -47,13 +49,51 @@ pub fn parse_seed(text: &str) -> Result<u64, ValueError> {
     text.parse().map_err(|_| ValueError::Seed)
 }
 
-/// A count or duration of at least 1 (`--games`, `--pairs`, `--threads`, `--move-time`…): a
-/// decimal unsigned integer, no sign. (clap's range parser would name `u64::MAX` as the bound.)
+/// A count of at least 1 (`--max-nodes`…): a decimal unsigned integer, no sign. (clap's range parser would name `u64::MAX` as the bound.)
 pub fn at_least_one(text: &str) -> Result<u64, ValueError> {
     match parse_seed(text) {
         Ok(0) | Err(_) => Err(ValueError::Count),
         Ok(n) => Ok(n),
     }
+}
+
+/// The most games of a run (`--games`): 10^9.
+pub const MAX_GAMES: u64 = 1_000_000_000;
+/// The most pairs of a match (`--pairs`): 10^9.
+pub const MAX_PAIRS: u64 = 1_000_000_000;
+/// The most worker threads (`--threads`): 256, a bound that does not depend on the machine.
+pub const MAX_THREADS: u64 = 256;
+/// The longest budget per turn (`--move-time`, `--time`…): one hour, in ms.
+pub const MAX_MOVE_TIME_MS: u64 = 3_600_000;
+
+/// A whole number in `min..=max`: a decimal unsigned integer, no sign.
+fn within(text: &str, min: u64, max: u64) -> Result<u64, ValueError> {
+    parse_seed(text).ok().filter(|n| (min..=max).contains(n)).ok_or(ValueError::OutOfRange { min, max })
+}
+
+/// `--games`: 1 to [`MAX_GAMES`].
+pub fn games(text: &str) -> Result<u64, ValueError> {
+    within(text, 1, MAX_GAMES)
+}
+
+/// `--pairs`: 1 to [`MAX_PAIRS`].
+pub fn pairs(text: &str) -> Result<u64, ValueError> {
+    within(text, 1, MAX_PAIRS)
+}
+
+/// `--threads`: 1 to [`MAX_THREADS`].
+pub fn threads(text: &str) -> Result<u64, ValueError> {
+    within(text, 1, MAX_THREADS)
+}
+
+/// A budget per turn in ms (`--move-time`, `--time`): 0 (untimed) to [`MAX_MOVE_TIME_MS`].
+pub fn move_time(text: &str) -> Result<u64, ValueError> {
+    within(text, 0, MAX_MOVE_TIME_MS)
+}
+
+/// A budget per turn in ms that must be given (`best --time`): 1 to [`MAX_MOVE_TIME_MS`].
+pub fn budget_ms(text: &str) -> Result<u64, ValueError> {
+    within(text, 1, MAX_MOVE_TIME_MS)
 }
 
 /// One `--tc M+I`: whole minutes > 0, whole increment seconds ≥ 0; `M` alone has no increment.
@@ -76,7 +116,7 @@ pub fn time_control(tc: &str) -> Result<TimeControl, ValueError> {
 #[derive(Debug, Args)]
 pub struct GameArgs {
     /// Number of games.
-    #[arg(long, value_name = "N", default_value = "1000", value_parser = at_least_one)]
+    #[arg(long, value_name = "N", default_value = "1000", value_parser = games)]
     pub games: u64,
     /// Master seed of the dice and player streams.
     #[arg(long, value_name = "S", default_value = "42", value_parser = parse_seed)]
@@ -88,7 +128,7 @@ pub struct GameArgs {
     #[arg(long, value_name = "DFEN")]
     pub start: Option<String>,
     /// Budget per turn of budgeted bots (0 = their untimed modes).
-    #[arg(long, value_name = "MS", default_value = "1000")]
+    #[arg(long, value_name = "MS", default_value = "1000", value_parser = move_time)]
     pub move_time: u64,
 }
 
@@ -97,7 +137,7 @@ pub struct GameArgs {
 #[derive(Debug, Args)]
 pub struct Workers {
     /// Worker threads (default: the available cores).
-    #[arg(long, value_name = "K", value_parser = at_least_one)]
+    #[arg(long, value_name = "K", value_parser = threads)]
     pub threads: Option<u64>,
     /// No progress and no summary on stderr.
     #[arg(long)]
@@ -152,5 +192,16 @@ mod tests {
             assert_eq!(at_least_one(bad), Err(ValueError::Count), "{bad}");
         }
         assert_eq!(ValueError::Count.to_string(), "expected a whole number of at least 1");
+    }
+
+    #[test]
+    fn counts_and_budgets_have_caps() {
+        assert_eq!(threads("256"), Ok(256));
+        assert_eq!(threads("257"), Err(ValueError::OutOfRange { min: 1, max: 256 }));
+        assert_eq!(games("1000000000"), Ok(MAX_GAMES));
+        assert!(games("18446744073709551615").is_err() && pairs("1000000001").is_err() && pairs("0").is_err());
+        assert_eq!(move_time("0"), Ok(0));
+        assert_eq!(move_time("3600001").unwrap_err().to_string(), "expected a whole number from 0 to 3600000");
+        assert_eq!(budget_ms("0"), Err(ValueError::OutOfRange { min: 1, max: MAX_MOVE_TIME_MS }));
     }
 }

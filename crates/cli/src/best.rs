@@ -8,7 +8,7 @@ use dicechess::search::Clock as _;
 use dicechess::search::{Registry, SystemClock};
 use dicechess::Position;
 
-use crate::args::{at_least_one, bot_id, parse_seed};
+use crate::args::{bot_id, budget_ms, parse_seed};
 use crate::io::{self, Exit, Failure, Outcome};
 use crate::players::{book_bot, BookRole};
 
@@ -21,7 +21,7 @@ pub struct BestArgs {
     #[arg(long, value_name = "ID", default_value = "greedy", value_parser = bot_id)]
     bot: String,
     /// Time budget in ms for budgeted bots (monte-carlo and expectimax-v2 default to 1000, expectimax to untimed).
-    #[arg(long, value_name = "MS", value_parser = at_least_one)]
+    #[arg(long, value_name = "MS", value_parser = budget_ms)]
     time: Option<u64>,
     /// Search by work instead of time: the work of a budget of UNITS ms on a clock that stands
     /// still, the same turn for a seed on every machine (budgeted bots; replaces --time).

@@ -9,7 +9,7 @@ use dicechess::{Game, GameOptions};
 
 use dicechess::notation::{parse_games, write_games, NotatedGame};
 
-use crate::files::{read_text, write_output};
+use crate::files::{read_text, write_output, Input};
 use crate::io::{Exit, Failure, Outcome, Output};
 use crate::rules_cmd::picture_of;
 
@@ -80,7 +80,7 @@ pub fn game(args: GameArgs) -> Outcome {
 
 /// The games of a file, each checked; the error names the game (records: its line) and why.
 fn read_games(path: &str) -> Result<(Form, Vec<Game>), Failure> {
-    let text = read_text(path)?;
+    let text = read_text(path, Input::Games)?;
     let options = GameOptions::NONE;
     if text.trim_start().starts_with('{') {
         let games = text

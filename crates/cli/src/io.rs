@@ -56,6 +56,11 @@ impl Failure {
     pub fn io(message: impl Into<String>) -> Self {
         Failure { exit: Exit::Io, message: message.into() }
     }
+
+    /// A usage error found past clap: options that contradict each other (two outputs on one file).
+    pub fn usage(message: impl Into<String>) -> Self {
+        Failure { exit: Exit::Usage, message: message.into() }
+    }
 }
 
 /// What a subcommand returns: the exit code of completed work (`Invalid` when a batch had invalid

@@ -8,8 +8,8 @@
 //! | file | owns |
 //! | --- | --- |
 //! | `io.rs` | the conventions of BOOK.md §11.1: exit codes, messages, stdout, batch mode |
-//! | `signals.rs` | SIGINT, SIGTERM, SIGHUP and the run's output files: temporary until the run ends |
-//! | `files.rs` | reading inputs, writing outputs (the one writer: files, links, devices), loading books |
+//! | `signals.rs` | the signals that stop a run (SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM) and the run's output files: temporary until the run ends |
+//! | `files.rs` | reading inputs within the cap of their kind, writing outputs (the one writer: files, links, devices), two outputs never on one file, loading books |
 //! | `args.rs` | the value parsers and the option sets several subcommands flatten |
 //! | `progress.rs` | the one progress display (indicatif bar, plain lines or nothing) |
 //! | `players.rs` | players (bots, books, time policies) and the game loop of BOTS.md §10.3 |

@@ -12,14 +12,19 @@ use dicechess::search::{
     SystemClock, TimePolicy, ARENA_OVERHEAD_MS,
 };
 use dicechess::{drive, Driven};
-use dicechess::{Color, Dice, GameOptions, Move, Position, Roll};
+use dicechess::{Color, Dice, GameOptions, Move, NotARoll, Position, Roll};
 
 use crate::files::load_book;
 use crate::io::{self, Failure};
 
-/// A start position: a DFEN whose dice are ignored (every turn is rolled).
+/// A start position: a DFEN whose dice are ignored (every turn is rolled), of a game not over:
+/// a position without one of its kings is refused (invalid content, exit 1), since no turn of it
+/// would be played (RULES.md §15).
 pub fn start_position(dfen: &str) -> Result<Position, Failure> {
     let mut pos = Position::from_dfen(dfen).map_err(io::invalid_dfen)?;
+    if pos.is_finished() {
+        return Err(Failure::invalid(format!("not a start position: {}", NotARoll::Finished)));
+    }
     pos.set_dice(Dice::EMPTY);
     Ok(pos)
 }
@@ -190,6 +195,19 @@ pub struct Usage {
 }
 
 impl Usage {
+    /// `self` and `other` added, `None` past `u64::MAX` (the merge of reports read from files).
+    pub fn checked_sum(&self, other: &Usage) -> Option<Usage> {
+        Some(Usage {
+            turns: self.turns.checked_add(other.turns)?,
+            book_turns: self.book_turns.checked_add(other.book_turns)?,
+            king_captures: self.king_captures.checked_add(other.king_captures)?,
+            stale: self.stale.checked_add(other.stale)?,
+            misses: self.misses.checked_add(other.misses)?,
+            depth: self.depth.checked_add(other.depth)?,
+            games: self.games.checked_add(other.games)?,
+        })
+    }
+
     pub fn add(&mut self, other: &Usage) {
         self.turns += other.turns;
         self.book_turns += other.book_turns;

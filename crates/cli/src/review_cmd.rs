@@ -11,8 +11,8 @@ use rayon::prelude::*;
 use dicechess::analysis::{check_record, review_game, GameReview, ReviewBudget, SideSummary, TurnReview};
 use dicechess::search::SystemClock;
 
-use crate::args::{pool, Workers};
-use crate::files::{read_text, write_lines};
+use crate::args::{move_time, pool, Workers};
+use crate::files::{read_text, write_lines, Input};
 use crate::io::{self, Exit, Failure, Outcome};
 use crate::progress::{Progress, Unit};
 use crate::shard::{lines_text, parse_shard, sha256_hex, Shard, ShardRun};
@@ -24,7 +24,7 @@ pub struct ReviewArgs {
     input: String,
     /// Search budget per turn in milliseconds (0: expectimax-v2's untimed limits, exact and
     /// repeatable).
-    #[arg(long, value_name = "MS", default_value = "250")]
+    #[arg(long, value_name = "MS", default_value = "250", value_parser = move_time)]
     time: u64,
     /// Also write one JSON object per game (the review of `reviewGame`) to this file.
     #[arg(long, value_name = "FILE")]
@@ -39,7 +39,7 @@ pub struct ReviewArgs {
 
 /// `dicechess review`.
 pub fn review(args: ReviewArgs) -> Outcome {
-    let text = read_text(&args.input)?;
+    let text = read_text(&args.input, Input::Games)?;
     let all: Vec<(usize, &str)> =
         text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect();
     let shard = args.shard.unwrap_or(Shard::WHOLE);

@@ -14,7 +14,7 @@ use std::ops::Range;
 use serde::{Deserialize, Serialize};
 use sha2::{Digest, Sha256};
 
-use crate::files::{read_input, write_output, write_output_with};
+use crate::files::{for_each_chunk, read_input, read_input_with, write_output, write_output_with, Input};
 use crate::io::{self, Failure};
 
 /// `K/N`: the shard of index `K` (from 0) of `N`.
@@ -35,12 +35,17 @@ impl Shard {
     }
 }
 
-/// clap's parser of `K/N`: `0 <= K < N`, `N >= 1`.
+/// The most shards a run may have: 65,536 (a merge checks every one, and names the missing).
+pub const MAX_SHARDS: u64 = 1 << 16;
+
+/// clap's parser of `K/N`: `0 <= K < N`, `1 <= N <= MAX_SHARDS`.
 pub fn parse_shard(text: &str) -> Result<Shard, String> {
-    let usage = || format!("{text:?}: expected K/N with 0 <= K < N (the shard of index K of N, from 0/N to N-1/N)");
+    let usage = || {
+        format!("{text:?}: expected K/N with 0 <= K < N <= {MAX_SHARDS} (the shard of index K of N, from 0/N to N-1/N)")
+    };
     let (k, n) = text.split_once('/').ok_or_else(usage)?;
     let (index, count) = (k.trim().parse::<u64>().map_err(|_| usage())?, n.trim().parse::<u64>().map_err(|_| usage())?);
-    if count == 0 || index >= count {
+    if count == 0 || count > MAX_SHARDS || index >= count {
         return Err(usage());
     }
     Ok(Shard { index, count })
@@ -77,7 +82,12 @@ pub fn manifest_path(output: &str) -> String {
 
 /// The sha256 of `bytes` in lower-case hex.
 pub fn sha256_hex(bytes: &[u8]) -> String {
-    Sha256::digest(bytes).iter().fold(String::with_capacity(64), |mut s, b| {
+    hex(&Sha256::digest(bytes))
+}
+
+/// `digest` in lower-case hex.
+fn hex(digest: &[u8]) -> String {
+    digest.iter().fold(String::with_capacity(64), |mut s, b| {
         let _ = write!(s, "{b:02x}");
         s
     })
@@ -88,9 +98,27 @@ pub fn lines_text(lines: &[String]) -> String {
     lines.iter().flat_map(|l| [l.as_str(), "\n"]).collect()
 }
 
-/// The sha256 of the file at `path`, if any: what an option that names an input means.
+/// The sha256 of the file at `path`, if any, read as a stream within a book's cap: what an option
+/// that names an input (a book, a list of openings) means.
 pub fn file_sha256(path: Option<&str>) -> Result<Option<String>, Failure> {
-    path.map(|p| read_input(p).map(|bytes| sha256_hex(&bytes))).transpose()
+    path.map(|p| stream_sha256(p, Input::Book)).transpose()
+}
+
+/// The sha256 of the input at `path` of `kind`, read as a stream.
+fn stream_sha256(path: &str, kind: Input) -> Result<String, Failure> {
+    let mut hasher = Sha256::new();
+    read_input_with(path, kind, &mut |r| std::io::copy(r, &mut hasher).map(drop))?;
+    Ok(hex(&hasher.finalize()))
+}
+
+/// The number of lines of the shard at `path` (its newlines), read as a stream: the items of a
+/// shard whose output has a line per item.
+pub fn count_lines(path: &str) -> Result<u64, Failure> {
+    let mut lines = 0u64;
+    read_input_with(path, Input::Shard, &mut |r| {
+        for_each_chunk(r, &mut |chunk| lines += chunk.iter().filter(|&&b| b == b'\n').count() as u64)
+    })?;
+    Ok(lines)
 }
 
 /// What a sharded command knows of its shard: written with its output.
@@ -144,6 +172,12 @@ fn complete_run(mut manifests: Vec<(String, Manifest)>) -> Result<Vec<(String, M
         if m.options != first.options || m.total != first.total {
             return Err(differs("options"));
         }
+        if m.shard.count == 0 || m.shard.count > MAX_SHARDS || m.shard.index >= m.shard.count {
+            return Err(Failure::invalid(format!(
+                "{path}: shard {}/{} is not K/N with 0 <= K < N <= {MAX_SHARDS}",
+                m.shard.index, m.shard.count
+            )));
+        }
         if m.shard.count != first.shard.count {
             return Err(differs(&format!("shard count ({} against {})", m.shard.count, first.shard.count)));
         }
@@ -163,13 +197,13 @@ fn complete_run(mut manifests: Vec<(String, Manifest)>) -> Result<Vec<(String, M
         )));
     }
     let count = manifests[0].1.shard.count;
-    let missing: Vec<String> = (0..count)
-        .filter(|k| manifests.binary_search_by_key(k, |(_, m)| m.shard.index).is_err())
-        .map(|k| format!("{k}/{count}"))
-        .collect();
-    if !missing.is_empty() {
-        let shown = missing.iter().take(20).cloned().collect::<Vec<_>>().join(", ");
-        return Err(Failure::invalid(format!("{} of {count} shards missing: {shown}", missing.len())));
+    // The indices are distinct and below `count`: as many missing as not given, the first 20 named.
+    let missing = count - manifests.len() as u64;
+    if missing > 0 {
+        let given = |k: &u64| manifests.binary_search_by_key(k, |(_, m)| m.shard.index).is_ok();
+        let shown: Vec<String> = (0..count).filter(|k| !given(k)).take(20).map(|k| format!("{k}/{count}")).collect();
+        let more = if missing > 20 { ", …" } else { "" };
+        return Err(Failure::invalid(format!("{missing} of {count} shards missing: {}{more}", shown.join(", "))));
     }
     Ok(manifests)
 }
@@ -180,7 +214,7 @@ fn read_manifest(path: &str) -> Result<Manifest, Failure> {
     if !std::path::Path::new(&at).exists() {
         return Err(Failure::invalid(format!("{path} has no manifest {at}: not the output of a --shard run")));
     }
-    let bytes = read_input(&at)?;
+    let bytes = read_input(&at, Input::Json)?;
     let m: Manifest =
         serde_json::from_slice(&bytes).map_err(|e| Failure::invalid(format!("{at}: not a shard manifest: {e}")))?;
     if m.kind != "dicechess-shard" || m.schema_version != 1 {
@@ -195,7 +229,12 @@ pub fn checked_run(paths: &[String]) -> Result<Vec<(String, Manifest)>, Failure>
     let manifests = paths.iter().map(|p| Ok((p.clone(), read_manifest(p)?))).collect::<Result<Vec<_>, Failure>>()?;
     let shards = complete_run(manifests)?;
     for (path, m) in &shards {
-        if sha256_hex(&read_input(path)?) != m.sha256 {
+        // Read twice (checked, then merged): a device or a FIFO would not give the same bytes.
+        let meta = std::fs::metadata(path).map_err(|e| Failure::io(format!("cannot read {path}: {e}")))?;
+        if !meta.is_file() {
+            return Err(Failure::invalid(format!("{path}: a shard must be a regular file")));
+        }
+        if stream_sha256(path, Input::Shard)? != m.sha256 {
             return Err(Failure::invalid(format!("{path}: its content is not what its manifest says (sha256)")));
         }
     }

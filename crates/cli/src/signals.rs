@@ -1,7 +1,13 @@
 //! Signals and the run's output files (BOOK.md §11.1, issue 18).
 //!
-//! SIGINT, SIGTERM and SIGHUP stop a run: the temporary files of its outputs are removed, none is
-//! renamed into place, and the process exits 128 + the signal's number (130, 143, 129). Output files
+//! The signals that end a process by default and can be caught — SIGINT, SIGTERM, SIGHUP, SIGUSR1,
+//! SIGUSR2 and SIGALRM ([`WATCHED`]) — stop a run: the temporary files of its outputs are removed,
+//! none is renamed into place, and the process exits 128 + the signal's number (130, 143, 129,
+//! 138, 140, 142). SIGPIPE is ignored (Rust's runtime does so before `main`): a closed pipe is a
+//! write error (exit 3), with the same clean-up. SIGKILL cannot be caught: a run killed while
+//! writing leaves its temporary file (`.NAME.tmp-PID-N`, never the output itself); a later run
+//! never reuses nor removes such a file (it may be another run's), and it is safe to delete once
+//! no run is going. Output files
 //! are written to temporary names beside their targets as the run goes ([`create_temp`]) and renamed
 //! into place together when the run ends ([`commit`]), after its work and its clean-up: an
 //! interrupted run leaves no file behind, and an exit 130 never comes with a complete output. A
@@ -40,15 +46,22 @@ fn outputs() -> MutexGuard<'static, Outputs> {
     OUTPUTS.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Installs the handling of SIGINT, SIGTERM and SIGHUP; called first in `run`, before any thread
+/// The signals that stop a run, each with its exit code 128 + its number.
+#[cfg(unix)]
+pub const WATCHED: [nix::sys::signal::Signal; 6] = {
+    use nix::sys::signal::Signal::{SIGALRM, SIGHUP, SIGINT, SIGTERM, SIGUSR1, SIGUSR2};
+    [SIGINT, SIGTERM, SIGHUP, SIGUSR1, SIGUSR2, SIGALRM]
+};
+
+/// Installs the handling of the [`WATCHED`] signals; called first in `run`, before any thread
 /// starts. Where it cannot be installed the signals keep their default action (the process ends;
 /// a temporary file being written would remain).
 #[cfg(unix)]
 pub fn watch() {
-    use nix::sys::signal::{SigSet, Signal};
+    use nix::sys::signal::SigSet;
     let ignored = ignored_at_start();
     let mut set = SigSet::empty();
-    for signal in [Signal::SIGINT, Signal::SIGTERM, Signal::SIGHUP] {
+    for signal in WATCHED {
         if ignored & (1 << (signal as i32 - 1)) == 0 {
             set.add(signal);
         }
@@ -97,17 +110,33 @@ fn stop(code: i32) {
     std::process::exit(code)
 }
 
-/// Creates an empty temporary file beside `target` (`.NAME.tmp-PID-N`, never an existing file), to
-/// be renamed over `target` by [`commit`], or removed by a signal or [`abandon`].
+/// How many names a run tries for one temporary file: past a stale file of a killed run
+/// that had this run's process id.
+const TEMP_NAME_TRIES: u32 = 64;
+
+/// Creates an empty temporary file beside `target` (`.NAME.tmp-PID-N`, never an existing file: a
+/// stale one, left by a killed run with the same process id, is passed over, untouched), to be
+/// renamed over `target` by [`commit`], or removed by a signal or [`abandon`].
 pub fn create_temp(target: &Path) -> io::Result<(File, PathBuf)> {
     let mut outputs = outputs();
     let name = target.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
-    let temp = target.with_file_name(format!(".{name}.tmp-{}-{}", std::process::id(), outputs.made));
-    outputs.made += 1;
-    // Created under the lock, so that a signal sees every temporary file that exists.
-    let file = OpenOptions::new().write(true).create_new(true).open(&temp)?;
-    outputs.pending.push(Pending { temp: temp.clone(), target: target.to_path_buf() });
-    Ok((file, temp))
+    for _ in 0..TEMP_NAME_TRIES {
+        let temp = target.with_file_name(format!(".{name}.tmp-{}-{}", std::process::id(), outputs.made));
+        outputs.made += 1;
+        // Created under the lock, so that a signal sees every temporary file that exists.
+        match OpenOptions::new().write(true).create_new(true).open(&temp) {
+            Ok(file) => {
+                outputs.pending.push(Pending { temp: temp.clone(), target: target.to_path_buf() });
+                return Ok((file, temp));
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::new(
+        io::ErrorKind::AlreadyExists,
+        format!("{TEMP_NAME_TRIES} temporary names beside it are taken (stale .{name}.tmp-* files?)"),
+    ))
 }
 
 /// Removes a temporary file whose writing failed.

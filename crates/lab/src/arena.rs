@@ -12,8 +12,8 @@ use dicechess::Position;
 use crate::arena_json::{self, ArenaJson};
 use crate::arena_match::{run_match, Match, MatchRun, Tally};
 use crate::selfplay::notation_of;
-use dicechess_cli::args::{at_least_one, bot_id, parse_seed, policy_id, pool, thread_count, time_control};
-use dicechess_cli::files::{read_input, write_lines, write_output};
+use dicechess_cli::args::{bot_id, move_time, pairs, parse_seed, policy_id, pool, thread_count, threads, time_control};
+use dicechess_cli::files::{distinct_outputs, read_input, write_lines, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
 use dicechess_cli::players::{start_position, BookRole, Player, TimeControl, Timing};
 use dicechess_cli::shard::{file_sha256, parse_shard, Shard, ShardRun};
@@ -27,7 +27,7 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "ID[,ID…]", value_delimiter = ',', value_parser = bot_id)]
     pub baseline: Option<Vec<String>>,
     /// Pairs per match (a cap with --sprt).
-    #[arg(long, value_name = "N", default_value = "100", value_parser = at_least_one)]
+    #[arg(long, value_name = "N", default_value = "100", value_parser = pairs)]
     pub pairs: u64,
     /// Master seed of the dice and player streams.
     #[arg(long, value_name = "S", default_value = "42", value_parser = parse_seed)]
@@ -36,7 +36,7 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "M+I[,M+I…]", value_delimiter = ',', value_parser = time_control)]
     pub tc: Option<Vec<TimeControl>>,
     /// Budget per turn of budgeted bots in untimed matches (0 = their untimed modes).
-    #[arg(long, value_name = "MS", default_value = "1000")]
+    #[arg(long, value_name = "MS", default_value = "1000", value_parser = move_time)]
     pub move_time: u64,
     /// Time policy of the bot under test with --tc.
     #[arg(long, value_name = "ID", default_value = "empirical-v1", value_parser = policy_id)]
@@ -54,7 +54,7 @@ pub struct ArenaArgs {
     #[arg(long, value_name = "FILE")]
     pub openings: Option<String>,
     /// Worker threads (default: the available cores).
-    #[arg(long, value_name = "K", value_parser = at_least_one)]
+    #[arg(long, value_name = "K", value_parser = threads)]
     pub threads: Option<u64>,
     /// Write the JSON report to PATH.
     #[arg(long, value_name = "PATH")]
@@ -132,7 +132,7 @@ fn overrun_note(label: &str, budget_ms: u64, latencies: &[u64], cpu: &[u64], thr
 /// The start positions of an arena: `--openings` lines, `--start`, or the standard start.
 fn arena_starts(args: &ArenaArgs) -> Result<Vec<Position>, Failure> {
     if let Some(path) = &args.openings {
-        let bytes = read_input(path)?;
+        let bytes = read_input(path, Input::Positions)?;
         let text = String::from_utf8(bytes).map_err(|_| Failure::io(format!("cannot read {path}: invalid UTF-8")))?;
         let mut starts = Vec::new();
         for (n, line) in text.lines().enumerate() {
@@ -156,6 +156,12 @@ fn arena_starts(args: &ArenaArgs) -> Result<Vec<Position>, Failure> {
 
 /// `dicechess arena` (BOTS.md §10, BOOK.md §12).
 pub fn arena(args: ArenaArgs) -> Outcome {
+    let inputs: Vec<(&str, &str)> =
+        [("--openings", &args.openings), ("--book", &args.book), ("--baseline-book", &args.baseline_book)]
+            .into_iter()
+            .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
+            .collect();
+    distinct_outputs(&[("--json", args.json.as_deref()), ("--games", args.games.as_deref())], &inputs)?;
     let registry = Registry::new();
     let default_bot = if args.book.is_some() { "aggressive" } else { "monte-carlo" };
     let bot_id = args.bot.clone().unwrap_or_else(|| default_bot.to_owned());

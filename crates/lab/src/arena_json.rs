@@ -8,7 +8,7 @@ use crate::stats::{self, Trinomial};
 
 use crate::arena_match::{Match, MatchOutcome, MatchRun, Tally};
 use crate::stats::SprtParams;
-use dicechess_cli::files::{read_input, write_output};
+use dicechess_cli::files::{read_input, write_output, Input};
 use dicechess_cli::io::{self, Failure};
 use dicechess_cli::players::{Player, Timing, Usage};
 
@@ -327,46 +327,86 @@ impl MatchHead {
     }
 }
 
+/// Why the reports of an arena's shards do not merge (exit 1).
+#[derive(Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MergeError {
+    #[error("the shards are not arena reports of one run")]
+    NotArena,
+    #[error("the shards' {0} add up past 2^64 - 1")]
+    Overflow(String),
+    #[error("match {0}: the shards' results do not add up to their games")]
+    Inconsistent(usize),
+}
+
 /// The merge of an arena's shards (`dicechess merge`): the reports at `paths`, in shard order,
 /// added into one report written to `output` ([`merge_reports`]).
 pub fn merge_shards(output: &str, paths: &[&str]) -> Result<(), Failure> {
-    let reports = paths
-        .iter()
-        .map(|path| {
-            serde_json::from_slice(&read_input(path)?)
-                .map_err(|e| Failure::invalid(format!("{path}: not a JSON report: {e}")))
-        })
-        .collect::<Result<Vec<Value>, Failure>>()?;
-    let merged =
-        merge_reports(&reports).ok_or_else(|| Failure::invalid("the shards are not arena reports of one run"))?;
+    let reports = paths.iter().map(|path| read_report(path)).collect::<Result<Vec<Value>, Failure>>()?;
+    let merged = merge_reports(&reports).map_err(|e| Failure::invalid(e.to_string()))?;
     write_output(output, io::json_pretty(&merged)?.as_bytes())
 }
 
+/// The report at `path`, as JSON.
+fn read_report(path: &str) -> Result<Value, Failure> {
+    serde_json::from_slice(&read_input(path, Input::Json)?)
+        .map_err(|e| Failure::invalid(format!("{path}: not a JSON report: {e}")))
+}
+
+/// The pairs played in each match of the report of an arena's shard (`dicechess merge` checks
+/// them against the shard's range): the same in every match, since a shard plays all its pairs.
+pub fn pairs_played(path: &str) -> Result<u64, Failure> {
+    let report = read_report(path)?;
+    let not_arena = || Failure::invalid(format!("{path}: {}", MergeError::NotArena));
+    let matches = report.get("matches").and_then(Value::as_array).ok_or_else(not_arena)?;
+    let played: Vec<u64> = matches
+        .iter()
+        .map(|m| m.get("pairsPlayed").and_then(Value::as_u64))
+        .collect::<Option<_>>()
+        .ok_or_else(not_arena)?;
+    match played.split_first() {
+        Some((&first, rest)) if rest.iter().all(|&p| p == first) => Ok(first),
+        Some(_) => Err(Failure::invalid(format!("{path}: its matches played different numbers of pairs"))),
+        None => Err(not_arena()),
+    }
+}
+
 /// The report of a sharded arena from its shards' reports (in shard order, each a sharded
-/// run's): every count added, and the statistics and the SPRT decision computed on the totals,
-/// as the unsharded run reports them. Timing is not additive: `threads` is the first shard's,
-/// `durationMs` the sum, `latencyMs` the count and the maximum (its percentiles `null`).
-/// `None` for reports that are not an arena's.
-fn merge_reports(reports: &[Value]) -> Option<ArenaJson> {
-    let first = reports.first()?;
-    let count = first.get("matches")?.as_array()?.len();
+/// run's): every count added, with checked arithmetic, and the statistics and the SPRT decision
+/// computed on the totals, as the unsharded run reports them. Timing is not additive: `threads`
+/// is the first shard's, `durationMs` the sum, `latencyMs` the count and the maximum (its
+/// percentiles `null`). The results of each match must add up to its games, and its pair
+/// outcomes to its pairs.
+fn merge_reports(reports: &[Value]) -> Result<ArenaJson, MergeError> {
+    use MergeError::NotArena;
+    let first = reports.first().ok_or(NotArena)?;
+    let count = first.get("matches").and_then(Value::as_array).ok_or(NotArena)?.len();
     let mut matches = Vec::with_capacity(count);
     for i in 0..count {
-        let parts: Vec<&Value> = reports.iter().map(|r| r.get("matches")?.get(i)).collect::<Option<_>>()?;
-        let sum = |path: &[&str]| -> Option<u64> {
-            parts.iter().map(|p| path.iter().try_fold(*p, |v, k| v.get(k))?.as_u64()).sum()
+        let parts: Vec<&Value> =
+            reports.iter().map(|r| r.get("matches")?.get(i)).collect::<Option<_>>().ok_or(NotArena)?;
+        let sum = |path: &[&str]| -> Result<u64, MergeError> {
+            parts.iter().try_fold(0u64, |total, p| {
+                let value = path.iter().try_fold(*p, |v, k| v.get(k)).and_then(Value::as_u64).ok_or(NotArena)?;
+                total.checked_add(value).ok_or_else(|| MergeError::Overflow(path.join(".")))
+            })
         };
-        let split = |name: &str| Some([sum(&[name, "white"])?, sum(&[name, "black"])?]);
+        let split = |name: &str| Ok::<_, MergeError>([sum(&[name, "white"])?, sum(&[name, "black"])?]);
         let pairs = sum(&["pairsPlayed"])?;
-        let usage = |side: &str| -> Option<Usage> {
+        let usage = |side: &str| -> Result<Usage, MergeError> {
+            let overflow = || MergeError::Overflow(format!("bookUsage.{side}"));
             let mut u = Usage::default();
             for p in &parts {
                 let Some(j) = p.get("bookUsage").and_then(|b| b.get(side)) else { continue };
-                let n = |k: &str| j.get(k).and_then(Value::as_u64);
-                let games = 2 * p.get("pairsPlayed")?.as_u64()?;
+                let n = |k: &str| j.get(k).and_then(Value::as_u64).ok_or(NotArena);
+                let games = p
+                    .get("pairsPlayed")
+                    .and_then(Value::as_u64)
+                    .ok_or(NotArena)?
+                    .checked_mul(2)
+                    .ok_or_else(overflow)?;
                 let depth =
                     j.get("meanBookDepth").and_then(Value::as_f64).map_or(0, |m| (m * games as f64).round() as u64);
-                u.add(&Usage {
+                let shard = Usage {
                     turns: n("turns")?,
                     book_turns: n("bookTurns")?,
                     king_captures: n("kingCaptures")?,
@@ -374,9 +414,10 @@ fn merge_reports(reports: &[Value]) -> Option<ArenaJson> {
                     misses: n("misses")?,
                     depth,
                     games,
-                });
+                };
+                u = u.checked_sum(&shard).ok_or_else(overflow)?;
             }
-            Some(u)
+            Ok(u)
         };
         let pentanomial = [
             sum(&["pairs", "n0"])?,
@@ -385,11 +426,17 @@ fn merge_reports(reports: &[Value]) -> Option<ArenaJson> {
             sum(&["pairs", "n3"])?,
             sum(&["pairs", "n4"])?,
         ];
+        let (wins, losses, draws) = (split("wins")?, split("losses")?, split("draws")?);
+        let total = |counts: &[u64]| counts.iter().try_fold(0u64, |t, &c| t.checked_add(c));
+        let results = total(&[wins[0], wins[1], losses[0], losses[1], draws[0], draws[1]]);
+        if results != pairs.checked_mul(2) || total(&pentanomial) != Some(pairs) {
+            return Err(MergeError::Inconsistent(i + 1));
+        }
         let tally = Tally {
             pairs,
-            wins: split("wins")?,
-            losses: split("losses")?,
-            draws: split("draws")?,
+            wins,
+            losses,
+            draws,
             turn_cap_draws: sum(&["turnCapDraws"])?,
             flags: [sum(&["flags", "bot"])?, sum(&["flags", "baseline"])?],
             pentanomial,
@@ -409,27 +456,29 @@ fn merge_reports(reports: &[Value]) -> Option<ArenaJson> {
             p99: None,
             max: parts.iter().filter_map(|p| p.get("latencyMs")?.get("max")?.as_f64()).reduce(f64::max),
         };
+        let field = |k: &str| head_of.get(k).cloned().ok_or(NotArena);
         let head = MatchHead {
-            baseline: serde_json::from_value(head_of.get("baseline")?.clone()).ok()?,
-            time_control: serde_json::from_value(head_of.get("timeControl")?.clone()).ok()?,
-            move_time_ms: head_of.get("moveTimeMs")?.as_u64(),
-            pairs_requested: head_of.get("pairsRequested")?.as_u64()?,
+            baseline: serde_json::from_value(field("baseline")?).map_err(|_| NotArena)?,
+            time_control: serde_json::from_value(field("timeControl")?).map_err(|_| NotArena)?,
+            move_time_ms: field("moveTimeMs")?.as_u64(),
+            pairs_requested: field("pairsRequested")?.as_u64().ok_or(NotArena)?,
             books,
         };
         matches.push(head.report(&tally, false, sprt, latency, sum(&["durationMs"])?));
     }
     let text = |k: &str| first.get(k).and_then(Value::as_str).map(str::to_owned);
-    Some(ArenaJson {
-        kind: match first.get("kind")?.as_str()? {
-            "arena" => "arena",
-            "book_arena" => "book_arena",
-            _ => return None,
+    let field = |k: &str| first.get(k).ok_or(NotArena);
+    Ok(ArenaJson {
+        kind: match field("kind")?.as_str() {
+            Some("arena") => "arena",
+            Some("book_arena") => "book_arena",
+            _ => return Err(NotArena),
         },
         schema_version: 1,
         engine_version: env!("CARGO_PKG_VERSION"),
-        seed: first.get("seed")?.clone(),
-        threads: usize::try_from(first.get("threads")?.as_u64()?).ok()?,
-        bot: serde_json::from_value(first.get("bot")?.clone()).ok()?,
+        seed: field("seed")?.clone(),
+        threads: field("threads")?.as_u64().and_then(|t| usize::try_from(t).ok()).ok_or(NotArena)?,
+        bot: serde_json::from_value(field("bot")?.clone()).map_err(|_| NotArena)?,
         start_dfen: text("startDfen"),
         openings: text("openings"),
         matches,

@@ -20,7 +20,7 @@ use dicechess::drive;
 use dicechess::search::{derive, untimed_turn, Bot, Registry, Rng};
 use dicechess::{Color, Dice, GameOptions, Position};
 
-use dicechess_cli::args::{bot_id, parse_seed, pool, Workers};
+use dicechess_cli::args::{bot_id, games, parse_seed, pool, Workers};
 use dicechess_cli::files::write_lines;
 use dicechess_cli::io::{Exit, Failure, Outcome};
 use dicechess_cli::progress::{Progress, Unit};
@@ -32,7 +32,7 @@ pub struct DatagenArgs {
     #[arg(short, long, value_name = "OUT")]
     output: String,
     /// Number of games.
-    #[arg(long, value_name = "N", default_value = "1000", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", default_value = "1000", value_parser = games)]
     games: u64,
     /// Master seed of the openings, dice and bots.
     #[arg(long, value_name = "S", default_value = "1", value_parser = parse_seed)]

@@ -18,9 +18,9 @@ use dicechess::search::{Bot, Budgeting, Deadline, Registry, SystemClock};
 use dicechess::Position;
 
 use crate::selfplay::{self_play, Sides};
-use dicechess_cli::args::{bot_id, pool, GameArgs, Workers};
+use dicechess_cli::args::{bot_id, move_time, pool, GameArgs, Workers};
 use dicechess_cli::book_cmd::build_cmd::{write_built, BuildFormat, BuildReport};
-use dicechess_cli::files::{read_input, write_lines, write_output};
+use dicechess_cli::files::{distinct_outputs, read_input, write_lines, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
 use dicechess_cli::progress::{Progress, Unit};
 use dicechess_cli::shard::{file_sha256, parse_shard, Shard, ShardRun};
@@ -68,7 +68,7 @@ pub struct DistillArgs {
     #[arg(long, value_name = "ID", default_value = "expectimax", value_parser = bot_id)]
     search_bot: String,
     /// Budget per searched roll (0 = the search bot's untimed mode, exact results).
-    #[arg(long, value_name = "MS", default_value = "0")]
+    #[arg(long, value_name = "MS", default_value = "0", value_parser = move_time)]
     search_move_time: u64,
     /// Search at most K positions (reached in at least --min-games games).
     #[arg(long, value_name = "K", default_value_t = 100)]
@@ -105,6 +105,17 @@ pub struct DistillArgs {
 pub fn distill(args: DistillArgs) -> Outcome {
     let started = Instant::now();
     let format = BuildFormat::of(args.format, &args.output);
+    let outputs = [
+        ("-o", Some(args.output.as_str())),
+        ("--stats", args.stats.as_deref()),
+        ("--games-out", args.games_out.as_deref()),
+        ("--search-log", args.search_log.as_deref()),
+    ];
+    let inputs: Vec<(&str, &str)> = [("--games-in", &args.games_in), ("--judgements", &args.judgements)]
+        .into_iter()
+        .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
+        .collect();
+    distinct_outputs(&outputs, &inputs)?;
     check_shard(&args, format)?;
     let options = BuildOptions {
         min_games: args.min_games,
@@ -199,7 +210,7 @@ fn games(args: &DistillArgs, shard: Option<Shard>) -> Result<(Vec<String>, u64),
         let lines = self_play(&args.games, shard.range(args.games.games), &sides, &args.workers, false)?;
         return Ok((lines, args.games.games));
     };
-    let bytes = read_input(path)?;
+    let bytes = read_input(path, Input::Games)?;
     let text = std::str::from_utf8(&bytes).map_err(|_| Failure::invalid(format!("{path}: not UTF-8 text")))?;
     let all: Vec<&str> = text.lines().filter(|l| !is_blank(l.as_bytes())).collect();
     let range = shard.range(all.len() as u64);
@@ -305,7 +316,7 @@ struct JudgedLine {
 /// The keys and entries of the judgements in `path`, which must be judgements of `rolls` (each
 /// key once, in the rolls' order): the judging's result without its games.
 fn read_judgements(path: &str, rolls: &[Position]) -> Result<(Vec<String>, Vec<BuiltEntry>), Failure> {
-    let bytes = read_input(path)?;
+    let bytes = read_input(path, Input::Games)?;
     let text = std::str::from_utf8(&bytes).map_err(|_| Failure::invalid(format!("{path}: not UTF-8 text")))?;
     let keys: Vec<Option<String>> = rolls.iter().map(Position::book_key).collect();
     let mut next = 0;

@@ -26,8 +26,8 @@ use dicechess::search::{
 };
 use dicechess::{Position, Roll, Turns};
 
-use dicechess_cli::args::{bot_id, parse_seed, pool, Workers};
-use dicechess_cli::files::{read_text, write_output};
+use dicechess_cli::args::{bot_id, move_time, parse_seed, pool, Workers};
+use dicechess_cli::files::{read_text, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
 use dicechess_cli::progress::{Progress, Unit};
 
@@ -46,7 +46,7 @@ pub struct LossArgs {
     #[arg(long, value_name = "IDS", value_delimiter = ',', value_parser = bot_id)]
     bots: Vec<String>,
     /// Budget per roll of the budgeted bots (0 = their untimed modes).
-    #[arg(long, value_name = "MS", default_value = "50")]
+    #[arg(long, value_name = "MS", default_value = "50", value_parser = move_time)]
     move_time: u64,
     /// The reference's depth in turns, counting the judged turn (2: the opponent's best reply to
     /// each of its 56 rolls is judged by the evaluator).
@@ -206,7 +206,7 @@ fn summarize(bots: &[String], judged: &[Judged]) -> Vec<Summary> {
 /// `dicechess loss`.
 pub fn loss(args: LossArgs) -> Outcome {
     let started = Instant::now();
-    let text = read_text(&args.input)?;
+    let text = read_text(&args.input, Input::Games)?;
     let mut positions = Vec::new();
     for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let dfen = line.split('\t').next().unwrap_or_default();

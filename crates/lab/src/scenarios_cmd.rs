@@ -14,8 +14,8 @@ use crate::scenarios::{
 };
 use dicechess::search::{Registry, SystemClock};
 
-use dicechess_cli::args::bot_id;
-use dicechess_cli::files::{read_input, write_output};
+use dicechess_cli::args::{bot_id, move_time};
+use dicechess_cli::files::{read_input, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
 
 #[derive(Debug, Args)]
@@ -33,7 +33,7 @@ pub struct ScenariosArgs {
     #[arg(long, value_name = "PATH")]
     json: Option<String>,
     /// Budget per decision of budgeted bots (0 = their untimed modes: every result is exact).
-    #[arg(long, value_name = "MS", default_value = "0")]
+    #[arg(long, value_name = "MS", default_value = "0", value_parser = move_time)]
     move_time: u64,
 }
 
@@ -301,7 +301,7 @@ fn report<'a>(
 /// Reads a catalog file; the library parses it strictly (schema v1). Unreadable files and invalid
 /// UTF-8 exit 3, text that is not JSON or breaks a rule 1.
 fn read_catalog(path: &str) -> Result<Catalog, Failure> {
-    let bytes = read_input(path)?;
+    let bytes = read_input(path, Input::Json)?;
     let text = String::from_utf8(bytes).map_err(|e| Failure::io(format!("cannot read {path}: invalid UTF-8 ({e})")))?;
     parse_catalog(&text).map_err(|e| Failure::invalid(format!("{path}: {e}")))
 }

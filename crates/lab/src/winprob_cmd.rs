@@ -24,7 +24,7 @@ use dicechess::Turns;
 use dicechess::{Color, Position};
 
 use dicechess_cli::args::{parse_seed, pool, Workers};
-use dicechess_cli::files::{read_text, write_output};
+use dicechess_cli::files::{read_text, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
 
 #[derive(Debug, Args)]
@@ -154,7 +154,7 @@ fn describe() -> Outcome {
 }
 
 fn write_features(args: &FeaturesArgs) -> Outcome {
-    let text = read_text(&args.input)?;
+    let text = read_text(&args.input, Input::Games)?;
     let mut out = String::with_capacity(text.len() * 2);
     for s in samples(&text)? {
         let f = features(&s.pos);
@@ -174,7 +174,7 @@ fn write_features(args: &FeaturesArgs) -> Outcome {
 }
 
 fn write_head_rows(args: &FeaturesArgs) -> Outcome {
-    let text = read_text(&args.input)?;
+    let text = read_text(&args.input, Input::Games)?;
     let mut out = String::with_capacity(text.len() * 4);
     for s in samples(&text)? {
         let h = HeadInputs::of(&s.pos, &features(&s.pos));
@@ -245,7 +245,7 @@ fn equity_chances(pos: &Position, rollouts: i64, rng: &mut Rng) -> WinChances {
 }
 
 fn calibrate(args: &CalibrateArgs) -> Outcome {
-    let data = samples(&read_text(&args.input)?)?;
+    let data = samples(&read_text(&args.input, Input::Games)?)?;
     if data.is_empty() {
         return Err(Failure::invalid("no positions"));
     }
@@ -380,7 +380,7 @@ fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> Result<String, 
 /// model's score).
 fn write_rolls(args: &RollsArgs) -> Outcome {
     use rayon::prelude::*;
-    let data = samples(&read_text(&args.input)?)?;
+    let data = samples(&read_text(&args.input, Input::Games)?)?;
     let pool = pool(args.workers.count())?;
     let rows: Vec<String> = pool
         .install(|| data.par_iter().enumerate().map(|(i, s)| roll_rows(s, args.seed.wrapping_add(i as u64))).collect());

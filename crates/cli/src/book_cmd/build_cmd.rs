@@ -15,7 +15,7 @@ use dicechess::book::counts;
 use dicechess::record::{Skip, SkipReason, MAX_LINE_LEN};
 
 use crate::args::{pool, Workers};
-use crate::files::write_output;
+use crate::files::{distinct_outputs, write_output, Input};
 use crate::io::{self, Exit, Failure, Outcome};
 use crate::progress::{Progress, Unit};
 
@@ -154,6 +154,13 @@ fn read_line_capped(reader: &mut impl BufRead, buf: &mut Vec<u8>) -> stdio::Resu
 /// `dicechess book build` (BOOK.md §9).
 pub fn build(args: BuildArgs) -> Outcome {
     let started = Instant::now();
+    let outputs = [
+        ("-o", Some(args.output.as_str())),
+        ("--skipped", args.skipped.as_deref()),
+        ("--stats", args.stats.as_deref()),
+    ];
+    let inputs: Vec<(&str, &str)> = args.inputs.iter().map(|p| ("INPUT", p.as_str())).collect();
+    distinct_outputs(&outputs, &inputs)?;
     let format = BuildFormat::of(args.format, &args.output);
     if format == BuildFormat::Counts && args.stats.is_some() {
         return Err(Failure::invalid("--stats describes a book: give it to the build from the counts"));
@@ -207,7 +214,14 @@ pub fn build(args: BuildArgs) -> Outcome {
             // The games before it first, in input order.
             flush(&mut batch, &mut agg, &mut skipped_out, &mut skipped_count);
             let mut text = String::new();
-            reader.read_to_string(&mut text).map_err(|e| Failure::io(format!("cannot read {path}: {e}")))?;
+            let cap = Input::Book.cap();
+            (&mut reader)
+                .take(cap + 1)
+                .read_to_string(&mut text)
+                .map_err(|e| Failure::io(format!("cannot read {path}: {e}")))?;
+            if text.len() as u64 > cap {
+                return Err(Input::Book.too_large(path));
+            }
             bytes_read += text.len() as u64;
             agg.add_counts(&text, &options).map_err(|e| Failure::invalid(format!("{path}: {e}")))?;
             continue;

@@ -14,7 +14,7 @@ use dicechess::record::{parse_record, replay, start_position};
 use dicechess::search::rolls56;
 use dicechess::{Dice, Position};
 
-use crate::files::{load_book, read_input, read_text, write_output};
+use crate::files::{load_book, read_input, read_text, write_output, Input};
 use crate::io::{Exit, Failure, Outcome};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -65,7 +65,7 @@ pub fn key_sources(keys: &[String], games: &[String]) -> Result<HashMap<u64, Str
         }
     };
     for path in keys {
-        let text = read_text(path)?;
+        let text = read_text(path, Input::Book)?;
         for line in book::tsv::lines(&text) {
             let trimmed = book::tsv::trim(line.text);
             if trimmed.is_empty() {
@@ -82,7 +82,7 @@ pub fn key_sources(keys: &[String], games: &[String]) -> Result<HashMap<u64, Str
         }
     }
     for path in games {
-        let data = read_input(path)?;
+        let data = read_input(path, Input::Games)?;
         for line in data.split(|&b| b == b'\n') {
             let line = line.strip_suffix(b"\r").unwrap_or(line);
             if is_blank(line) {

@@ -7,7 +7,7 @@ use clap::Args;
 
 use std::io::Read as _;
 
-use crate::files::{read_input, write_output, write_output_with};
+use crate::files::{distinct_outputs, read_input, write_output, write_output_with, Input};
 use crate::io::{Exit, Failure, Outcome};
 use dicechess::book::counts;
 use dicechess::book::dcb::{self, DcbBook};
@@ -25,6 +25,8 @@ pub struct MergeArgs {
 
 /// `dicechess book merge`.
 pub fn merge(args: MergeArgs) -> Outcome {
+    let inputs: Vec<(&str, &str)> = args.inputs.iter().map(|p| ("INPUT", p.as_str())).collect();
+    distinct_outputs(&[("-o", Some(args.output.as_str()))], &inputs)?;
     let counts = args.inputs.iter().map(|p| is_count_file(p)).collect::<Result<Vec<bool>, Failure>>()?;
     if counts.iter().any(|&c| c) {
         if let Some(i) = counts.iter().position(|&c| !c) {
@@ -40,7 +42,7 @@ pub fn merge(args: MergeArgs) -> Outcome {
     }
     let mut books = Vec::with_capacity(args.inputs.len());
     for path in &args.inputs {
-        let bytes = read_input(path)?;
+        let bytes = read_input(path, Input::Book)?;
         let binary = if is_binary(&bytes) {
             bytes
         } else {

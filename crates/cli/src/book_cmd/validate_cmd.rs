@@ -7,7 +7,7 @@ use serde::Serialize;
 use dicechess::book::{dcb_to_tsv, is_binary, validate_binary, validate_tsv, DcbBook, Issue, Validation};
 
 use super::convert_cmd::key_sources;
-use crate::files::read_input;
+use crate::files::{read_input, Input};
 use crate::io::{self, Exit, Failure, Outcome};
 
 #[derive(Debug, Args)]
@@ -73,7 +73,7 @@ fn validation_json(v: &Validation) -> Result<String, Failure> {
 
 /// `dicechess book validate` (BOOK.md §5): exit 1 on errors (and on warnings with `--strict`).
 pub fn validate(args: ValidateArgs) -> Outcome {
-    let bytes = read_input(&args.book)?;
+    let bytes = read_input(&args.book, Input::Book)?;
     let (v, label) = if is_binary(&bytes) {
         let structural = validate_binary(&bytes);
         if !structural.ok || args.keys.is_empty() {
