@@ -61,7 +61,7 @@ const LIMITS: &[Limit] = &[
     Limit {
         name: "MAX_TURNS",
         value: wide(dicechess::notation::MAX_TURNS),
-        doc: "The most turns a game record may hold (the notation's cap).",
+        doc: "The most turns a game holds and a game record may hold (the notation's cap).",
     },
     Limit {
         name: "MAX_TURN_MOVES",
@@ -71,8 +71,7 @@ const LIMITS: &[Limit] = &[
     Limit {
         name: "MAX_TEXT",
         value: wide(dicechess::notation::MAX_TAG_VALUE),
-        doc:
-            "The longest player name or other text field kept, in UTF-16 code units (the notation's longest tag value).",
+        doc: "The longest player name or other text field kept, in bytes of UTF-8 (the notation's longest tag value).",
     },
     Limit {
         name: "DEFAULT_TURN_CAP",

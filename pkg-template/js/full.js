@@ -4,7 +4,7 @@
 // (a throwing getter makes that field absent: input.js); only primitives and fresh byte arrays
 // reach the .wasm, which does every integer and seed conversion of §3.2 itself (src/package/search_text.rs),
 // so nothing is converted twice. Nothing here throws.
-import { idField, isDfen, LARGE, mib, numberField, objectField, readBook, readMoves } from './input.js';
+import { idField, isDfen, jsonWithin, LARGE, MAX_JSON_DEPTH, mib, numberField, objectField, readBook, readMoves } from './input.js';
 import { legacyBookText, LEGACY_BOOK } from './legacy-book.js';
 import { MAX_BOOK, MAX_ID, MAX_NAME, MAX_RECORD } from './limits.js';
 import { decodeAnalysis, decodeBestMove, decodeEquity, decodeJson, decodeList, decodeWinProbability, encodeList, QUESTION } from './protocol.js';
@@ -35,14 +35,14 @@ const NO_ANALYSIS = () => ({ candidates: [], timeTakenMs: 0, budgetMs: 0 });
 /** @param {string} error @returns {GameReviewResult} */
 const reviewError = (error) => ({ ok: false, error });
 
-/** A game record argument as JSON text: the text itself, or an object stringified; else a reason. @param {unknown} game @returns {{ text: string } | { error: string }} */
+/** A game record argument as JSON text: the text itself, or an object written within the cap (jsonWithin); else a reason. @param {unknown} game @returns {{ text: string } | { error: string }} */
 function recordText(game) {
   try {
     if (typeof game === 'string') return game.length <= MAX_RECORD ? { text: game } : { error: `the record is longer than ${mib(MAX_RECORD)}` };
     if (game === null || typeof game !== 'object') return { error: 'expected a game record object or its JSON text' };
-    const text = JSON.stringify(game);
-    if (typeof text !== 'string') return { error: 'the record is not JSON' };
-    return text.length <= MAX_RECORD ? { text } : { error: `the record is longer than ${mib(MAX_RECORD)}` };
+    const text = jsonWithin(game, MAX_RECORD);
+    if (text === null) return { error: `the record is longer than ${mib(MAX_RECORD)} or nested deeper than ${MAX_JSON_DEPTH} levels` };
+    return typeof text === 'string' ? { text } : { error: 'the record is not JSON' };
   } catch (e) {
     return { error: `the record cannot be read: ${e instanceof Error ? e.message : 'not JSON'}` };
   }

@@ -6,7 +6,7 @@
 // errors are Rust's). The notation (parseNotation, gameFromNotation, toNotation) needs the full
 // module. Nothing here throws: a refused action returns false, a game whose engine failed or that
 // was freed returns neutral values.
-import { field, isDfen, isSquare, isUci, mib } from './input.js';
+import { field, isDfen, isSquare, isUci, keptText, mib } from './input.js';
 import { DEFAULT_TURN_CAP, MAX_MOVES, MAX_NOTATION, MAX_RECORD, MAX_TEXT, MAX_TURN_MOVES, MAX_TURNS } from './limits.js';
 import { decodeBoard, decodeGameHistory, decodeGameState, decodeJson, decodeTree, encodeRecordFields } from './protocol.js';
 
@@ -62,8 +62,8 @@ function hostRules(options) {
   return [draw !== false, turnCap];
 }
 
-/** A text field kept in a game's info (a name), cut to MAX_TEXT; undefined for anything else. @param {unknown} v */
-const textOf = (v) => (typeof v === 'string' ? v.slice(0, MAX_TEXT) : undefined);
+/** A text field kept in a game's info (a name), as keptText makes it; undefined for anything else. @param {unknown} v */
+const textOf = (v) => (typeof v === 'string' ? keptText(v) : undefined);
 
 /** The record's result text (BOOK.md §8) by winner, and `*` for a game not over: the one table. */
 const RESULT_TEXT = /** @type {const} */ ({ white: '1-0', black: '0-1', draw: '1/2-1/2', unfinished: '*' });
@@ -274,10 +274,16 @@ export function gameFunctions(engine, notation) {
       for (const name of ['id', 'white', 'black', 'whiteRating', 'blackRating', 'result', 'start', 'termination', 'turns']) record[name] = o[name];
       const schema = (/** @type {string} */ why) => ({ error: `not a game record: ${why}` });
       const id = record.id;
-      if (id !== undefined && typeof id !== 'string' && !Number.isSafeInteger(id)) return schema("'id' must be a string or an integer");
+      if (id !== undefined && typeof id !== 'string' && !(Number.isSafeInteger(id) && !Object.is(id, -0))) return schema("'id' must be a string or an integer");
       for (const name of ['white', 'black', 'start', 'termination']) {
         if (record[name] !== undefined && typeof record[name] !== 'string') return schema(`'${name}' must be a string`);
       }
+      // What a tag of the notation cannot hold unchanged is refused; a name is cut to what it holds.
+      for (const name of ['id', 'termination']) {
+        const v = record[name];
+        if (typeof v === 'string' && keptText(v) !== v) return schema(`'${name}' must be text of at most ${MAX_TEXT} bytes without control characters`);
+      }
+      for (const name of ['white', 'black']) record[name] = textOf(record[name]);
       for (const name of ['whiteRating', 'blackRating']) {
         const v = record[name];
         if (v !== undefined && (typeof v !== 'number' || !Number.isFinite(v))) return schema(`'${name}' must be a number`);

@@ -23,13 +23,13 @@ export const MAX_RECORD = 4194304;
 /** The longest notated text read, in UTF-16 code units. */
 export const MAX_NOTATION = 16777216;
 
-/** The most turns a game record may hold (the notation's cap). */
+/** The most turns a game holds and a game record may hold (the notation's cap). */
 export const MAX_TURNS = 10000;
 
 /** The most micro-moves of a record turn read before it is refused as not 1 to 3 (the package's own bound). */
 export const MAX_TURN_MOVES = 16;
 
-/** The longest player name or other text field kept, in UTF-16 code units (the notation's longest tag value). */
+/** The longest player name or other text field kept, in bytes of UTF-8 (the notation's longest tag value). */
 export const MAX_TEXT = 1024;
 
 /** A game's turn cap when its options give none. */

@@ -7,7 +7,10 @@
 //! the engine's seeded generator ([`Game::seeded`]: the dice of game 0 of `dicechess
 //! selfplay --seed S`). The host rules end a game in a draw when a turn ends with the half-move
 //! clock at [`HALFMOVE_DRAW`] or more, and after [`DEFAULT_TURN_CAP`] turns; either can be
-//! turned off ([`GameOptions`]).
+//! turned off ([`GameOptions`]). Whatever the options, a game holds at most
+//! [`notation::MAX_TURNS`](crate::notation::MAX_TURNS) turns, what the game record and notation
+//! readers accept: there it ends in a draw by the turn cap, so that every game can be written and
+//! read back.
 //!
 //! ```
 //! use dicechess::{Dice, Game, GameOptions, Position, Uci};
@@ -35,6 +38,7 @@ pub(crate) use record::{follow, TurnFailure};
 #[cfg(feature = "book")]
 pub(crate) use record::{RecordError, RecordHeader};
 
+use crate::notation::MAX_TURNS;
 use crate::{Color, Dice, Move, Outcome, Position, Step, Turns, Uci};
 
 /// A draw when a turn ends with the half-move clock (micro-moves without a capture or a pawn
@@ -50,29 +54,32 @@ pub struct GameOptions {
     /// A draw when a turn ends with the half-move clock (micro-moves without a capture or a pawn
     /// move) at 100 or more.
     pub halfmove_draw: bool,
-    /// A draw after this many turns; `None`: no cap.
+    /// A draw after this many turns; `None`: no cap but the hard one,
+    /// [`notation::MAX_TURNS`](crate::notation::MAX_TURNS), which also bounds a larger cap.
     pub turn_cap: Option<u32>,
 }
 
 impl GameOptions {
     /// The host rules at the start of a turn, after `played` turns of this game ended in `start`:
     /// a finished position is won by the side with a king; then a draw when a turn of the game
-    /// ended with the half-move clock at [`HALFMOVE_DRAW`] or more, or after the turn cap.
+    /// ended with the half-move clock at [`HALFMOVE_DRAW`] or more, or after the turn cap (at most
+    /// [`notation::MAX_TURNS`](crate::notation::MAX_TURNS), whatever the options say).
     pub(crate) fn ending(&self, start: &Position, played: usize) -> Option<Ending> {
         let draw = |termination| Some(Ending { outcome: Outcome::Draw, termination });
         if let Some(outcome) = start.outcome() {
             Some(Ending { outcome, termination: Termination::KingCapture })
         } else if self.halfmove_draw && played > 0 && start.halfmove_clock() >= HALFMOVE_DRAW {
             draw(Termination::HalfmoveClock)
-        } else if self.turn_cap.is_some_and(|cap| played >= cap as usize) {
+        } else if played >= self.turn_cap.map_or(MAX_TURNS, |cap| (cap as usize).min(MAX_TURNS)) {
             draw(Termination::TurnCap)
         } else {
             None
         }
     }
 
-    /// No host rule: only a king capture (or the players) end the game. What the CLI reads game
-    /// records with, since a record may come from a service with other rules.
+    /// No host rule: only a king capture (or the players) end the game, or the hard turn cap.
+    /// What the CLI reads game records with, since a record may come from a service with other
+    /// rules.
     pub const NONE: GameOptions = GameOptions { halfmove_draw: false, turn_cap: None };
 }
 
@@ -558,17 +565,32 @@ impl Game {
 
     /// Rolls `dice` for the current turn; a roll without a legal turn passes.
     fn start_turn(&mut self, dice: Dice) {
-        self.start_turn_quiet(dice);
-        if matches!(self.current.roll, Some((_, None))) {
-            if self.redo.last() == Some(&Undone::Pass) {
-                self.redo.pop();
-            }
-            self.complete_turn();
+        if self.start_turn_passes(dice) {
+            self.deal();
         }
+    }
+
+    /// Rolls `dice` for the current turn and records it when it is a pass: `true` then.
+    fn start_turn_passes(&mut self, dice: Dice) -> bool {
+        self.start_turn_quiet(dice);
+        if !matches!(self.current.roll, Some((_, None))) {
+            return false;
+        }
+        if self.redo.last() == Some(&Undone::Pass) {
+            self.redo.pop();
+        }
+        self.record_turn();
+        true
     }
 
     /// Records the current turn, applies the host rules and starts the next turn.
     fn complete_turn(&mut self) {
+        self.record_turn();
+        self.deal();
+    }
+
+    /// Records the current turn and applies the host rules at the start of the next.
+    fn record_turn(&mut self) {
         let Some((dice, _)) = self.current.roll else { return };
         let mut after = self.current.node;
         let captured = after.is_finished();
@@ -589,9 +611,6 @@ impl Game {
             self.ending =
                 Some(Ending { outcome: Outcome::Decisive { winner: mover }, termination: Termination::KingCapture });
         }
-        if self.ending.is_none() {
-            self.deal();
-        }
     }
 
     /// The host rules at the start of a turn ([`GameOptions::ending`]).
@@ -600,19 +619,23 @@ impl Game {
     }
 
     /// Rolls the current turn when its dice are known: drawn or rolled for it before (a turn
-    /// replayed after undo gets the same roll), or, with seeded dice, the generator's next.
+    /// replayed after undo gets the same roll), or, with seeded dice, the generator's next. Passes
+    /// are played in a loop, not by recursion, however many follow (up to the turn cap).
     fn deal(&mut self) {
-        if self.ending.is_some() || self.current.roll.is_some() {
-            return;
-        }
-        let index = self.history.len();
-        if let Dealer::Seeded(rng) = &mut self.dealer {
-            while self.dice.len() <= index {
-                self.dice.push(rng.three_dice());
+        loop {
+            if self.ending.is_some() || self.current.roll.is_some() {
+                return;
             }
-        }
-        if let Some(&dice) = self.dice.get(index) {
-            self.start_turn(dice);
+            let index = self.history.len();
+            if let Dealer::Seeded(rng) = &mut self.dealer {
+                while self.dice.len() <= index {
+                    self.dice.push(rng.three_dice());
+                }
+            }
+            let Some(&dice) = self.dice.get(index) else { return };
+            if !self.start_turn_passes(dice) {
+                return;
+            }
         }
     }
 }

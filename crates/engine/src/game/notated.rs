@@ -25,14 +25,13 @@ impl Game {
         self.notated_with(tags)
     }
 
-    /// The game of a notated game, checked like a record ([`Game::from_record`]); an `Id` tag that
-    /// is an integer is the record's integer `id`, other tags it does not know are left out.
+    /// The game of a notated game, checked like a record ([`Game::from_record`]); the `Id` tag is
+    /// the record's `id` as text, exactly as written; other tags it does not know are left out.
     pub fn from_notated(game: &NotatedGame, options: GameOptions) -> Result<Game, RecordError> {
         let mut record = Map::new();
         for (field, value) in record_fields(game).map_err(RecordError::Invalid)? {
             let value = match value {
                 FieldValue::Text(t) => Value::String(t),
-                FieldValue::Integer(n) => Value::from(n),
                 FieldValue::Number(n) => n.parse::<serde_json::Number>().map_or(Value::Null, Value::Number),
             };
             record.insert(field.to_owned(), value);

@@ -24,7 +24,7 @@ mod text;
 
 #[cfg(feature = "book")]
 pub(crate) use record_tags::RECORD_TAGS;
-pub use record_tags::{record_fields, tag_of, FieldValue};
+pub use record_tags::{record_fields, tag_of, tag_text, FieldValue};
 pub use san::{parse_san, to_san, to_san_all, SanError};
 pub use text::{parse_games, write_game, write_games};
 

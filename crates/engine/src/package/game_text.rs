@@ -14,7 +14,7 @@
 
 use std::cell::RefCell;
 
-use crate::notation::{record_fields, tag_of, FieldValue};
+use crate::notation::{record_fields, tag_of, tag_text, FieldValue};
 use crate::record::{parse_dice_field, parse_result};
 use crate::{Color, Game, GameOptions, Outcome, Position, Uci};
 
@@ -267,13 +267,14 @@ pub fn end_as_recorded(handle: u32, result: &str, termination: Option<&str>) -> 
 }
 
 /// The game in the notation (NOTATION.md), with the record fields `fields` (`name\tvalue` lines:
-/// `id`, `white`, `black`, `whiteRating`, `blackRating`, `termination`) as tags; `None` for no such
-/// game or fields the notation cannot carry.
+/// `id`, `white`, `black`, `whiteRating`, `blackRating`, `termination`) as tags, the names as a
+/// game keeps them ([`tag_text`]); `None` for no such game or fields the notation cannot carry.
 pub fn notation(handle: u32, fields: &str) -> Option<String> {
     let mut tags = Vec::new();
     for line in fields.lines() {
         let (field, value) = line.split_once('\t')?;
-        tags.push((tag_of(field)?.to_owned(), value.to_owned()));
+        let value = if matches!(field, "white" | "black") { tag_text(value) } else { value.to_owned() };
+        tags.push((tag_of(field)?.to_owned(), value));
     }
     with_game(handle, |g| crate::notation::write_game(&g.notated_with(tags)).ok()).flatten()
 }
@@ -341,7 +342,6 @@ pub fn notation_records(text: &str) -> String {
 fn write_value(json: &mut super::json_text::JsonWriter, value: FieldValue) {
     match value {
         FieldValue::Text(t) => json.string(&t),
-        FieldValue::Integer(n) => json.raw(&n.to_string()),
         FieldValue::Number(n) => json.raw(&n),
     }
 }

@@ -7,6 +7,7 @@ use serde_json::{Map, Value};
 
 use super::fields::{parse_dice_field, parse_result};
 use crate::game::{Ending, Game, GameOptions};
+use crate::notation::{tag_text, MAX_TAG_VALUE, MAX_TURNS};
 use crate::{Dice, Outcome, Position, Uci};
 
 /// Lines longer than this are skipped as `json` (BOOK.md §8).
@@ -234,22 +235,36 @@ impl Game {
     /// `termination` says (`resignation`, `agreement`; any other reason is an adjudication).
     pub fn from_record(line: &str, options: GameOptions) -> Result<Game, RecordError> {
         let record = parse_record(line.as_bytes()).map_err(|s| RecordError::Invalid(s.detail))?;
-        let start = start_position(&record, true).map_err(|s| RecordError::BadStart(s.detail))?;
-        let mut game = Game::new(start, options);
-        for turn in &record.turns {
-            game.play_recorded(turn.dice, &turn.moves).map_err(RecordError::IllegalTurn)?;
+        if record.turns.len() > MAX_TURNS {
+            return Err(RecordError::Invalid(format!("more than {MAX_TURNS} turns")));
         }
         // The informational texts, read here rather than by the book's record reader, which has no
         // use for them.
         let fields: serde_json::Value = serde_json::from_str(line).unwrap_or(serde_json::Value::Null);
         let text = |field: &str| fields.get(field).and_then(serde_json::Value::as_str).map(str::to_owned);
         let termination_text = text("termination");
+        // What a tag cannot hold unchanged is refused; a name is cut to what it holds.
+        let exact = |field: &str, text: Option<&str>| match text {
+            Some(t) if tag_text(t) != t => Err(RecordError::Invalid(format!(
+                "'{field}' must be text of at most {MAX_TAG_VALUE} bytes without control characters"
+            ))),
+            _ => Ok(()),
+        };
+        if let Some(GameId::Text(id)) = &record.id {
+            exact("id", Some(id))?;
+        }
+        exact("termination", termination_text.as_deref())?;
+        let start = start_position(&record, true).map_err(|s| RecordError::BadStart(s.detail))?;
+        let mut game = Game::new(start, options);
+        for turn in &record.turns {
+            game.play_recorded(turn.dice, &turn.moves).map_err(RecordError::IllegalTurn)?;
+        }
         game.end_as_recorded(record.result, termination_text.as_deref())
             .map_err(|why| RecordError::ResultMismatch { result: Outcome::text_of(record.result).to_owned(), why })?;
         game.info = Some(Box::new(RecordHeader {
             id: record.id,
-            white: text("white"),
-            black: text("black"),
+            white: text("white").as_deref().map(tag_text),
+            black: text("black").as_deref().map(tag_text),
             white_rating: record.white_rating,
             black_rating: record.black_rating,
             start: record.start,

@@ -5,6 +5,7 @@ use serde::{Serialize, Serializer};
 
 use super::GameId;
 use crate::game::Game;
+use crate::notation::tag_text;
 use crate::{Color, Dice, Move, Outcome, Position};
 
 /// A game record (BOOK.md §8) as written.
@@ -82,10 +83,10 @@ impl Game {
         serde_json::to_string(&record).unwrap_or_default()
     }
 
-    /// Names the players (kept in the record).
-    pub fn set_players(&mut self, white: Option<String>, black: Option<String>) {
+    /// Names the players (kept in the record, as [`tag_text`] cuts a name).
+    pub fn set_players(&mut self, white: Option<&str>, black: Option<&str>) {
         let info = self.info.get_or_insert_with(Default::default);
-        info.white = white;
-        info.black = black;
+        info.white = white.map(tag_text);
+        info.black = black.map(tag_text);
     }
 }
