@@ -176,8 +176,10 @@ try {
   report.log('');
   report.log(table([['runtime', 'import + first call: median', 'max', 'getBestMove wall: median', 'max', 'stop'], ...rows]));
   report.log('');
-  report.log('workerd: timed by this script, not inside the Worker: the process start to the first answer,');
-  report.log('and each search request\'s round trip.');
+  if (rows.some(([runtime]) => runtime.startsWith('workerd'))) {
+    report.log('workerd: timed by this script, not inside the Worker: the process start to the first answer,');
+    report.log('and each search request\'s round trip.');
+  }
   for (const problem of problems) report.log(problem);
   report.write();
 } finally {
