@@ -82,7 +82,7 @@ test('BENCHMARKS.md has one pair of markers for every region a script writes', (
   const names = [...text.matchAll(/<!-- bench:([a-z0-9-]+):start -->/g)].map((m) => m[1]);
   assert.ok(names.length > 0);
   checkRegions(text, names);
-  const scripts = ['bench.mjs', 'bench-boundary.mjs', 'bench-analysis.mjs', 'bench-game.mjs', 'bench-webhook.mjs', 'bench-demo.mjs', 'bench-criterion.mjs']
+  const scripts = ['bench.mjs', 'bench-boundary.mjs', 'bench-analysis.mjs', 'bench-game.mjs', 'bench-webhook.mjs', 'bench-runtimes.mjs', 'bench-demo.mjs', 'bench-criterion.mjs']
     .map((f) => readFileSync(join(ROOT, 'scripts', f), 'utf8')).join('\n');
   const written = new Set([...scripts.matchAll(/REGIONS\s*=\s*\[([^\]]*)\]/g)].flatMap((m) => [...m[1].matchAll(/'([a-z0-9-]+)'/g)].map((n) => n[1])));
   assert.deepEqual([...written].sort(), [...names].sort(), 'the regions the scripts write are the regions of BENCHMARKS.md');

@@ -17,45 +17,26 @@
 // this OS and CPU; a missing install on a platform that has it fails (run scripts/setup).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { probe } from './lib/runtime-probe.mjs';
-import { ROOT, load, readJson, scratch } from './lib/paths.mjs';
+import { ROOT, load, scratch } from './lib/paths.mjs';
+import {
+  BUN as PINNED_BUN, COMPATIBILITY_DATE, DENO as PINNED_DENO, ESBUILD, NODE as PINNED_NODE, PINNED, WASM, WORKERD as PINNED_WORKERD, WRANGLER,
+  freePort, prepareWorkerd,
+} from './lib/runtimes.mjs';
 
-const RUNTIMES = join(ROOT, 'tests', 'runtimes');
-const PINNED = readJson(join(RUNTIMES, 'package.json'));
-const BIN = join(RUNTIMES, 'node_modules');
-const LINUX_X64 = process.platform === 'linux' && process.arch === 'x64';
-
-/**
- * A pinned runtime's binary: { path } when installed, { skip } (why) where the pinned package has
- * no build for this OS and CPU; throws when it should be there and is not.
- */
-function runtime(name, path, onlyLinuxX64 = false) {
-  if (onlyLinuxX64 && !LINUX_X64) return { skip: `${name}: the pinned package is a linux-x64 build; this is ${process.platform}-${process.arch}` };
-  const full = join(BIN, path);
-  if (!existsSync(full)) throw new Error(`${name} is not installed at ${full}: run scripts/setup`);
-  return { path: full };
+/** A pinned runtime that must be there: a missing install on a platform that has it fails. */
+function required(runtime) {
+  if (runtime.missing) throw new Error(runtime.missing);
+  return runtime;
 }
-const NODE = {
-  20: { path: process.execPath },
-  22: runtime('Node 22', join('node22', 'bin', 'node'), true),
-  24: runtime('Node 24', join('node24', 'bin', 'node'), true),
-};
-const DENO = runtime('Deno', join('deno', process.platform === 'win32' ? 'deno.exe' : 'deno'));
-const BUN = runtime('Bun', join('bun', 'bin', 'bun.exe'));
-const WORKERD = runtime('workerd', join('workerd', 'bin', 'workerd'));
-const WRANGLER = join(BIN, 'wrangler', 'bin', 'wrangler.js');
-const ESBUILD = join(ROOT, 'node_modules', '.bin', 'esbuild');
-// The Workers compatibility date: the pinned workerd's release date (1.YYYYMMDD.n), which that
-// workerd and the wrangler pinned with it support.
-const COMPATIBILITY_DATE = PINNED.devDependencies.workerd.split('.')[1].replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
+const NODE = Object.fromEntries(Object.entries(PINNED_NODE).map(([major, node]) => [major, required(node)]));
+const [DENO, BUN, WORKERD] = [PINNED_DENO, PINNED_BUN, PINNED_WORKERD].map(required);
 
 const ENTRIES = { full: 'dicechess-wasm', rules: 'dicechess-wasm/rules', web: 'dicechess-wasm/web', rulesWeb: 'dicechess-wasm/rules/web' };
-const WASM = { full: 'dicechess_bg.wasm', rules: 'dicechess_rules_bg.wasm' };
 /** The installed package's file. */
 const pkgFile = (...parts) => join(scratch(), 'node_modules', 'dicechess-wasm', ...parts);
 
@@ -104,12 +85,6 @@ function buildAway(...builds) {
   rmSync(project, { recursive: true, force: true });
   return out;
 }
-
-/** A free TCP port on the loopback interface. */
-const freePort = () => new Promise((resolve) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-});
 
 /**
  * Starts a server (its own process group), fetches `url` until it answers (or the server exits),
@@ -276,28 +251,8 @@ export default { async fetch() { return Response.json(await probe({ ${Object.key
     mkdirSync(wd);
     copyFileSync(join(dir, 'runtime-probe.mjs'), join(wd, 'runtime-probe.mjs'));
     writeFileSync(join(wd, 'worker.mjs'), worker);
-    // esbuild keeps the external .wasm imports as the package writes them ("../web/<name>_bg.wasm"
-    // from the bundle's module name "w/worker.js"), which the config below names.
-    const r = spawnSync(ESBUILD, ['--bundle', '--format=esm', '--platform=neutral', '--conditions=workerd,worker,browser', '--main-fields=module,main',
-      '--external:*.wasm', '--log-level=warning', 'worker.mjs', '--outfile=w/worker.js'], { cwd: wd, encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-    // capnp embeds files by relative paths only.
-    mkdirSync(join(wd, 'web'));
-    for (const file of Object.values(WASM)) copyFileSync(pkgFile('dist', 'web', file), join(wd, 'web', file));
     const port = await freePort();
-    writeFileSync(join(wd, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
-  services = [ (name = "main", worker = .worker) ],
-  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
-);
-const worker :Workerd.Worker = (
-  modules = [
-    (name = "w/worker.js", esModule = embed "w/worker.js"),
-${Object.values(WASM).map((f) => `    (name = "web/${f}", wasm = embed "web/${f}"),`).join('\n')}
-  ],
-  compatibilityDate = "${COMPATIBILITY_DATE}",
-);
-`);
+    prepareWorkerd(wd, pkgFile('dist', 'web'), port);
     assert.deepEqual(await serveOnce(WORKERD.path, ['serve', 'config.capnp'], `http://127.0.0.1:${port}/`, { cwd: wd }), expected);
   });
 
