@@ -96,6 +96,11 @@ pub fn budget_ms(text: &str) -> Result<u64, ValueError> {
     within(text, 1, MAX_MOVE_TIME_MS)
 }
 
+/// `best --effort`: 1 to the engine's [`MAX_EFFORT`](dicechess::search::MAX_EFFORT) units of work.
+pub fn effort(text: &str) -> Result<u64, ValueError> {
+    within(text, 1, dicechess::search::MAX_EFFORT)
+}
+
 /// One `--tc M+I`: whole minutes > 0, whole increment seconds ≥ 0; `M` alone has no increment.
 pub fn time_control(tc: &str) -> Result<TimeControl, ValueError> {
     let (m, i) = tc.split_once('+').unwrap_or((tc, "0"));

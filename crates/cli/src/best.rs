@@ -8,7 +8,7 @@ use dicechess::search::Clock as _;
 use dicechess::search::{Registry, SystemClock};
 use dicechess::Position;
 
-use crate::args::{bot_id, budget_ms, parse_seed};
+use crate::args::{bot_id, budget_ms, effort, parse_seed};
 use crate::io::{self, Exit, Failure, Outcome};
 use crate::players::{book_bot, BookRole};
 
@@ -25,7 +25,7 @@ pub struct BestArgs {
     time: Option<u64>,
     /// Search by work instead of time: the work of a budget of UNITS ms on a clock that stands
     /// still, the same turn for a seed on every machine (budgeted bots; replaces --time).
-    #[arg(long, value_name = "UNITS", value_parser = at_least_one)]
+    #[arg(long, value_name = "UNITS", value_parser = effort)]
     effort: Option<u64>,
     /// Seed of the bot's random stream (default: system entropy).
     #[arg(long, value_name = "N", value_parser = parse_seed)]
