@@ -36,6 +36,18 @@ fn best_prints_the_bots_turn() {
 }
 
 #[test]
+fn best_with_an_effort_is_reproducible_and_says_why_it_stopped() {
+    let args = ["best", START, "PBR", "--bot", "monte-carlo", "--seed", "3", "--effort", "5"];
+    let a: Value = serde_json::from_str(ok(run(&args)).trim()).unwrap();
+    let b: Value = serde_json::from_str(ok(run(&args)).trim()).unwrap();
+    assert_eq!(a["moves"], b["moves"], "the same work, the same seed: the same turn");
+    assert_eq!(a["stop"], "effort");
+    assert_eq!(a["budgetMs"], 0);
+    assert!(fails(run(&["best", START, "PBR", "--effort", "0"]), 2).contains("expected a whole number from 1 to"));
+    fails(run(&["best", START, "PBR", "--effort", "600001"]), 2);
+}
+
+#[test]
 fn best_exit_codes() {
     assert!(fails(run(&["best", START, "PBR", "--bot", "nope"]), 2).contains("nope"));
     fails(run(&["best", START, "PBR", "--seed", "-1"]), 2);
