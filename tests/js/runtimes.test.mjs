@@ -16,7 +16,7 @@
 // this process. A runtime is skipped, saying why, only where its pinned binary does not exist for
 // this OS and CPU; a missing install on a platform that has it fails (run scripts/setup).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,14 +25,8 @@ import { probe } from './lib/runtime-probe.mjs';
 import { ROOT, load, scratch } from './lib/paths.mjs';
 import {
   BUN as PINNED_BUN, COMPATIBILITY_DATE, DENO as PINNED_DENO, ESBUILD, NODE as PINNED_NODE, PINNED, WASM, WORKERD as PINNED_WORKERD, WRANGLER,
-  freePort, prepareWorkerd,
+  freePort, prepareWorkerd, required, serveOnce,
 } from './lib/runtimes.mjs';
-
-/** A pinned runtime that must be there: a missing install on a platform that has it fails. */
-function required(runtime) {
-  if (runtime.missing) throw new Error(runtime.missing);
-  return runtime;
-}
 const NODE = Object.fromEntries(Object.entries(PINNED_NODE).map(([major, node]) => [major, required(node)]));
 const [DENO, BUN, WORKERD] = [PINNED_DENO, PINNED_BUN, PINNED_WORKERD].map(required);
 
@@ -84,40 +78,6 @@ function buildAway(...builds) {
   }
   rmSync(project, { recursive: true, force: true });
   return out;
-}
-
-/**
- * Starts a server (its own process group), fetches `url` until it answers (or the server exits),
- * stops it, and returns the answer's JSON.
- */
-async function serveOnce(cmd, args, url, { cwd = dir, env = {} } = {}) {
-  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d) => { log += d; });
-  child.stderr.on('data', (d) => { log += d; });
-  const exited = new Promise((resolve) => child.on('exit', (code) => resolve(code)));
-  let done = false;
-  exited.then(() => { done = true; });
-  try {
-    // A generous ceiling for a start-up on a loaded machine; nothing is timed.
-    for (let i = 0; i < 600 && !done; i++) {
-      try {
-        const response = await fetch(url);
-        const text = await response.text();
-        assert.equal(response.status, 200, `${url}: HTTP ${response.status}\n${text}\n${log}`);
-        return JSON.parse(text);
-      } catch (error) {
-        if (error instanceof assert.AssertionError) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    }
-    assert.fail(`${cmd} ${args.join(' ')} never answered${done ? ' (it exited)' : ''}:\n${log}`);
-  } finally {
-    if (!done) {
-      process.kill(-child.pid, 'SIGTERM');
-      await exited;
-    }
-  }
 }
 
 let expected;

@@ -8,15 +8,16 @@
 //     this machine is skipped, saying so; one that should be installed and is not fails.
 // Nothing here is timed.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
-import { createServer } from 'node:net';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { before, describe, test } from 'node:test';
-import { ROOT, load, readJson, scratch } from './lib/paths.mjs';
+import { ROOT, load, scratch } from './lib/paths.mjs';
+import {
+  BUN as PINNED_BUN, DENO as PINNED_DENO, PINNED, WORKERD as PINNED_WORKERD, freePort, prepareWorkerd, required, withServer,
+} from './lib/runtimes.mjs';
 import { replay, signedRequest } from './lib/webhook-client.mjs';
 
 const SECRET = 'active-secret';
@@ -138,52 +139,16 @@ describe('worker pool (Node)', () => {
 });
 
 // ---- the examples on the other runtimes ------------------------------------------------------
-const RUNTIMES = join(ROOT, 'tests', 'runtimes');
-const PINNED = readJson(join(RUNTIMES, 'package.json'));
-const BIN = join(RUNTIMES, 'node_modules');
-/** A pinned runtime's binary ({ path }), or why it is skipped ({ skip }); throws when it should be installed and is not. */
-function runtime(name, path) {
-  const full = join(BIN, path);
-  if (!existsSync(full)) throw new Error(`${name} is not installed at ${full}: run scripts/setup`);
-  return { path: full };
-}
-const DENO = runtime('Deno', join('deno', process.platform === 'win32' ? 'deno.exe' : 'deno'));
-const BUN = runtime('Bun', join('bun', 'bin', 'bun.exe'));
-const WORKERD = runtime('workerd', join('workerd', 'bin', 'workerd'));
-const ESBUILD = join(ROOT, 'node_modules', '.bin', 'esbuild');
-const COMPATIBILITY_DATE = PINNED.devDependencies.workerd.split('.')[1].replace(/^(\d{4})(\d{2})(\d{2})$/, '$1-$2-$3');
+const [DENO, BUN, WORKERD] = [PINNED_DENO, PINNED_BUN, PINNED_WORKERD].map(required);
 const EXAMPLES = join(ROOT, 'examples', 'webhook');
 
-const freePort = () => new Promise((resolve) => {
-  const s = createServer();
-  s.listen(0, '127.0.0.1', () => { const { port } = s.address(); s.close(() => resolve(port)); });
-});
-
-/** Starts a server (its own process group), waits until `url` answers, replays against it, stops it. */
-async function replayServer(cmd, args, url, { cwd, env = {} }, options = {}) {
-  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  child.stdout.on('data', (d) => { log += d; });
-  child.stderr.on('data', (d) => { log += d; });
-  const exited = new Promise((resolve) => child.on('exit', resolve));
-  let done = false;
-  exited.then(() => { done = true; });
-  try {
-    // A generous ceiling for a start-up on a loaded machine; nothing is timed.
-    let up = false;
-    for (let i = 0; i < 600 && !done && !up; i++) {
-      try { await fetch(url); up = true; } catch (_) { await new Promise((resolve) => setTimeout(resolve, 200)); }
-    }
-    assert.ok(up, `${cmd} ${args.join(' ')} never answered:\n${log}`);
-    const { failures, played } = await replay({ send: (r) => fetch(r), api, url, secret: SECRET, pendingSecret: PENDING, bot: options.bot ?? strongest, turns: options.turns ?? 4 });
-    assert.deepEqual(failures, [], log);
+/** Starts a server, waits until `url` answers, replays a game and the protocol's requests against it, stops it. */
+function replayServer(cmd, args, url, options, { bot = strongest, turns = 4 } = {}) {
+  return withServer(cmd, args, url, options, async (_, log) => {
+    const { failures, played } = await replay({ send: (r) => fetch(r), api, url, secret: SECRET, pendingSecret: PENDING, bot, turns });
+    assert.deepEqual(failures, [], log());
     assert.ok(played > 0);
-  } finally {
-    if (!done) {
-      process.kill(-child.pid, 'SIGTERM');
-      await exited;
-    }
-  }
+  });
 }
 
 describe('the examples on Deno, Bun and workerd', () => {
@@ -211,37 +176,16 @@ describe('the examples on Deno, Bun and workerd', () => {
     await replayServer(BUN.path, ['bun.mjs'], `http://127.0.0.1:${port}/`, { cwd: dir, env: env(port) });
   });
 
-  // Until the searches end on a pinned clock (Workers' clock does not move during CPU work), the
-  // Worker answers with a bot that takes no budget.
+  // The Worker answers with a bot that takes no budget, so that the replayed game is quick; every
+  // bot on workerd's clock is frozen-clock.test.mjs's.
   test('workerd standalone: examples/webhook/worker.mjs bundled with the "workerd" condition', { skip: WORKERD.skip ?? false }, async () => {
     const wd = join(dir, 'workerd');
-    mkdirSync(join(wd, 'web'), { recursive: true });
-    const r = spawnSync(ESBUILD, ['--bundle', '--format=esm', '--platform=neutral', '--conditions=workerd,worker,browser', '--main-fields=module,main',
-      '--external:*.wasm', '--log-level=warning', '../worker.mjs', '--outfile=w/worker.js'], { cwd: wd, encoding: 'utf8' });
-    assert.equal(r.status, 0, r.stderr);
-    for (const file of ['dicechess_bg.wasm', 'dicechess_rules_bg.wasm']) {
-      copyFileSync(join(scratch(), 'node_modules', 'dicechess-wasm', 'dist', 'web', file), join(wd, 'web', file));
-    }
+    mkdirSync(wd, { recursive: true });
     const port = await freePort();
-    writeFileSync(join(wd, 'config.capnp'), `using Workerd = import "/workerd/workerd.capnp";
-const config :Workerd.Config = (
-  services = [ (name = "main", worker = .worker) ],
-  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
-);
-const worker :Workerd.Worker = (
-  modules = [
-    (name = "w/worker.js", esModule = embed "w/worker.js"),
-    (name = "web/dicechess_bg.wasm", wasm = embed "web/dicechess_bg.wasm"),
-    (name = "web/dicechess_rules_bg.wasm", wasm = embed "web/dicechess_rules_bg.wasm"),
-  ],
-  bindings = [
-    (name = "WEBHOOK_SECRET", text = "${SECRET}"),
-    (name = "WEBHOOK_PENDING_SECRET", text = "${PENDING}"),
-    (name = "WEBHOOK_BOT", text = "greedy-v2"),
-  ],
-  compatibilityDate = "${COMPATIBILITY_DATE}",
-);
-`);
+    prepareWorkerd(wd, join(scratch(), 'node_modules', 'dicechess-wasm', 'dist', 'web'), port, {
+      entry: '../worker.mjs',
+      bindings: { WEBHOOK_SECRET: SECRET, WEBHOOK_PENDING_SECRET: PENDING, WEBHOOK_BOT: 'greedy-v2' },
+    });
     await replayServer(WORKERD.path, ['serve', 'config.capnp'], `http://127.0.0.1:${port}/`, { cwd: wd }, { bot: 'greedy-v2' });
   });
 });
