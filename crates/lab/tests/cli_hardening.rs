@@ -207,7 +207,10 @@ fn a_regular_file_is_replaced_with_its_permissions() {
 // 6. Signals
 
 /// SIGINT, SIGTERM and SIGHUP and their exit codes (128 + the signal's number).
-const SIGNALS: [(&str, i32); 3] = [("INT", 130), ("TERM", 143), ("HUP", 129)];
+/// The signals that stop a run, with its exit code 128 + N: Ctrl-C, termination and hang-up, and
+/// (issue 31) the user and alarm signals, which once left `.NAME.tmp-PID-0` behind.
+const SIGNALS: [(&str, i32); 6] =
+    [("INT", 130), ("TERM", 143), ("HUP", 129), ("USR1", 138), ("USR2", 140), ("ALRM", 142)];
 
 /// Fails when this process ignores one of [`SIGNALS`] (Linux's /proc tells): the runs it starts
 /// would keep it ignored (as `nohup` wants), so the signal tests would check nothing. A shell's

@@ -11,8 +11,6 @@ mod common;
 
 use std::fs;
 use std::path::Path;
-use std::process::{Command, Stdio};
-use std::time::Duration;
 
 use serde_json::{json, Value};
 
@@ -21,10 +19,6 @@ use common::cli::{fails, ok, path, read_json, run};
 use dicechess_cli::shard::sha256_hex;
 
 const FINISHED: &str = "8/8/8/8/8/8/8/4K3 w - - 0 1";
-
-fn binary() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_dicechess"))
-}
 
 /// `selfplay` of `games` untimed games of shard `shard` into `out`.
 fn selfplay_shard(out: &Path, games: u64, shard: &str) {
@@ -283,28 +277,5 @@ fn numeric_flags_past_their_caps_are_usage_errors() {
 // ---------------------------------------------------------------------------------------------------
 // 17. Signals
 
-#[test]
-fn every_signal_that_can_be_caught_removes_the_temporary_files() {
-    // Issue 31: SIGUSR1 or SIGALRM during the final write left `.NAME.tmp-PID-0` behind.
-    // `book build -o out.tsv --stats FIFO`: the book is in its temporary file while the run waits
-    // for a reader of the FIFO; the signal comes then.
-    for (name, exit) in [("USR1", 138), ("USR2", 140), ("ALRM", 142)] {
-        let dir = tempfile::tempdir().unwrap();
-        let fifo = dir.path().join("stats.fifo");
-        assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
-        let out = dir.path().join("out.tsv");
-        let mut child = binary()
-            .args(["book", "build", "/dev/null", "-o", path(&out), "--stats", path(&fifo)])
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        while !listing(dir.path()).iter().any(|n| n.starts_with(".out.tsv.tmp-")) {
-            assert!(child.try_wait().unwrap().is_none(), "the run ended before writing its temporary file");
-            std::thread::sleep(Duration::from_millis(5));
-        }
-        let sent = Command::new("kill").arg(format!("-{name}")).arg(child.id().to_string()).status().unwrap();
-        assert!(sent.success());
-        assert_eq!(child.wait().unwrap().code(), Some(exit), "SIG{name}");
-        assert_eq!(listing(dir.path()), ["stats.fifo"], "SIG{name}: no output, no temporary file");
-    }
-}
+// SIGUSR1, SIGUSR2 and SIGALRM are among the signals of cli_hardening.rs, whose tests send each
+// while a run's outputs are pending and check that nothing is left.
