@@ -3,11 +3,13 @@
 // verification in both versions, the decisions, a pass and the refusals, and checks every answer:
 //   * in this process, by `import` and by `require`, and through toNodeListener over Node's http;
 //   * with the worker pool: three simultaneous turns, each answered with a legal turn;
-//   * the examples of examples/webhook on Deno, Bun and workerd, the runtimes pinned in
-//     tests/runtimes/ (scripts/setup), over HTTP. A runtime whose pinned package has no build for
+//   * the examples of examples/webhook on Node 20, 22 and 24, Deno, Bun (run, and compiled by
+//     `bun build --compile`) and workerd, the runtimes pinned in tests/runtimes/ (scripts/setup),
+//     over HTTP. A runtime whose pinned package has no build for
 //     this machine is skipped, saying so; one that should be installed and is not fails.
 // Nothing here is timed.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer as createHttpServer } from 'node:http';
 import { createRequire } from 'node:module';
@@ -16,7 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { before, describe, test } from 'node:test';
 import { ROOT, load, scratch } from './lib/paths.mjs';
 import {
-  BUN as PINNED_BUN, DENO as PINNED_DENO, PINNED, WORKERD as PINNED_WORKERD, freePort, prepareWorkerd, required, withServer,
+  BUN as PINNED_BUN, DENO as PINNED_DENO, NODE as PINNED_NODE, PINNED, WORKERD as PINNED_WORKERD, freePort, prepareWorkerd, required, withServer,
 } from './lib/runtimes.mjs';
 import { replay, signedRequest } from './lib/webhook-client.mjs';
 
@@ -140,6 +142,7 @@ describe('worker pool (Node)', () => {
 
 // ---- the examples on the other runtimes ------------------------------------------------------
 const [DENO, BUN, WORKERD] = [PINNED_DENO, PINNED_BUN, PINNED_WORKERD].map(required);
+const NODE = Object.fromEntries(Object.entries(PINNED_NODE).map(([major, node]) => [major, required(node)]));
 const EXAMPLES = join(ROOT, 'examples', 'webhook');
 
 /** Starts a server, waits until `url` answers, replays a game and the protocol's requests against it, stops it. */
@@ -151,7 +154,7 @@ function replayServer(cmd, args, url, options, { bot = strongest, turns = 4 } = 
   });
 }
 
-describe('the examples on Deno, Bun and workerd', () => {
+describe('the examples on Node 20, 22 and 24, Deno, Bun (run and compiled) and workerd', () => {
   let dir;
   before(() => {
     dir = join(scratch(), 'webhook-examples');
@@ -160,10 +163,12 @@ describe('the examples on Deno, Bun and workerd', () => {
   });
   const env = (port, extra = {}) => ({ WEBHOOK_SECRET: SECRET, WEBHOOK_PENDING_SECRET: PENDING, PORT: String(port), NO_COLOR: '1', ...extra });
 
-  test('Node: examples/webhook/node.mjs (toNodeListener over a worker pool)', async () => {
-    const port = await freePort();
-    await replayServer(process.execPath, ['node.mjs'], `http://127.0.0.1:${port}/`, { cwd: dir, env: env(port) });
-  });
+  for (const [major, node] of Object.entries(NODE)) {
+    test(`Node ${major}: examples/webhook/node.mjs (toNodeListener over a worker pool)`, { skip: node.skip ?? false }, async () => {
+      const port = await freePort();
+      await replayServer(node.path ?? '', ['node.mjs'], `http://127.0.0.1:${port}/`, { cwd: dir, env: env(port) });
+    });
+  }
 
   test(`Deno ${PINNED.devDependencies.deno}: examples/webhook/deno.mjs (Deno.serve)`, { skip: DENO.skip ?? false }, async () => {
     const port = await freePort();
@@ -174,6 +179,13 @@ describe('the examples on Deno, Bun and workerd', () => {
   test(`Bun ${PINNED.devDependencies.bun}: examples/webhook/bun.mjs (Bun.serve)`, { skip: BUN.skip ?? false }, async () => {
     const port = await freePort();
     await replayServer(BUN.path, ['bun.mjs'], `http://127.0.0.1:${port}/`, { cwd: dir, env: env(port) });
+  });
+
+  test(`Bun ${PINNED.devDependencies.bun}: examples/webhook/bun.mjs compiled (bun build --compile)`, { skip: BUN.skip ?? false }, async () => {
+    const built = spawnSync(BUN.path, ['build', '--compile', 'bun.mjs', '--outfile=bun-webhook'], { cwd: dir, encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    assert.equal(built.status, 0, built.stderr);
+    const port = await freePort();
+    await replayServer(join(dir, 'bun-webhook'), [], `http://127.0.0.1:${port}/`, { cwd: dir, env: env(port) });
   });
 
   // The Worker answers with a bot that takes no budget, so that the replayed game is quick; every
