@@ -1,7 +1,7 @@
 //! Round trips that lose nothing (issue 31): every game a `Game` holds is written to a game record
 //! and to the notation and read back to the same game, whatever its names, id and length; the one
 //! hard turn cap; ids kept as text exactly as given; non-finite ratings refused by every reader.
-#![cfg(feature = "book")]
+#![cfg(all(feature = "book", not(target_arch = "wasm32")))] // proptest is a native-only dev-dependency
 
 use dicechess::notation::{parse_games, tag_text, write_game, MAX_TAG_VALUE, MAX_TURNS};
 use dicechess::package::game_text::notation_records;
