@@ -114,8 +114,10 @@ export async function withServer(cmd, args, url, { cwd, env = {} }, use) {
     }
     assert.fail(`${cmd} ${args.join(' ')} never answered${done ? ' (it exited)' : ''}:\n${log}`);
   } finally {
-    if (!done) {
-      process.kill(-(child.pid ?? 0), 'SIGTERM');
+    // No pid: the server never started, and there is no group to stop (a pid of 0 would name
+    // this process's own group).
+    if (!done && child.pid !== undefined) {
+      process.kill(-child.pid, 'SIGTERM');
       await exited;
     }
   }
