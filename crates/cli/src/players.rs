@@ -125,6 +125,17 @@ pub enum Timing {
     Clock(TimeControl),
 }
 
+impl Timing {
+    /// A budget of `ms` per turn; 0 is the untimed modes (`--move-time 0`).
+    pub fn per_move(ms: u64) -> Timing {
+        if ms == 0 {
+            Timing::Untimed
+        } else {
+            Timing::PerMove(ms)
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Termination {
     KingCapture,
@@ -228,22 +239,23 @@ pub struct Game {
     pub usage: [Usage; 2],
 }
 
-/// Plays one game from `start` (BOTS.md §10.3): `players` by colour index (White, Black).
-pub fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2], timing: &Timing) -> Game {
+/// Plays one game from `start` (BOTS.md §10.3): `players` and their `timings` by colour index
+/// (White, Black); the timings differ only in a time-odds match.
+pub fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2], timings: [&Timing; 2]) -> Game {
     let clock = SystemClock::new();
     let mut rngs = [Rng::from_seed(seeds.white), Rng::from_seed(seeds.black)];
-    let (initial, increment) = match timing {
+    let clock_ms = |timing: &Timing| match timing {
         Timing::Clock(tc) => (tc.initial_ms as i64, tc.increment_ms as i64),
         _ => (0, 0),
     };
-    let mut remaining = [initial; 2];
+    let mut remaining = timings.map(|t| clock_ms(t).0);
     let mut turns = Vec::new();
     let mut usage = [Usage { games: 1, ..Usage::default() }; 2];
     let mut in_book = [true; 2];
     let ending = drive(start, GameOptions::default(), &mut Rng::from_seed(seeds.dice), |pos| {
         let mover = pos.turn();
         let i = mover.index();
-        let player = players[i];
+        let (player, timing) = (players[i], timings[i]);
         if let Some(PlayerBook { book, .. }) = &player.book {
             let u = &mut usage[i];
             u.turns += 1;
@@ -279,7 +291,7 @@ pub fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2], timi
             Timing::Clock(_) => {
                 let state = ClockState {
                     remaining_ms: remaining[i].max(0),
-                    increment_ms: increment,
+                    increment_ms: clock_ms(timing).1,
                     move_number: i32::try_from(pos.fullmove_number()).unwrap_or(i32::MAX),
                     moves_to_go: None,
                 };
@@ -297,7 +309,7 @@ pub fn play_game(start: &Position, seeds: GameSeeds, players: [&Player; 2], timi
             if remaining[i] < 0 {
                 return ControlFlow::Break(mover.opponent());
             }
-            remaining[i] += increment;
+            remaining[i] += clock_ms(timing).1;
         }
         ControlFlow::Continue(choice.moves)
     });

@@ -38,6 +38,12 @@ pub struct ArenaArgs {
     /// Budget per turn of budgeted bots in untimed matches (0 = their untimed modes).
     #[arg(long, value_name = "MS", default_value = "1000", value_parser = move_time)]
     pub move_time: u64,
+    /// Time odds: the bot under test's budget per turn instead of --move-time.
+    #[arg(long, value_name = "MS", value_parser = move_time, conflicts_with = "tc")]
+    pub bot_move_time: Option<u64>,
+    /// Time odds: the baselines' budget per turn instead of --move-time.
+    #[arg(long, value_name = "MS", value_parser = move_time, conflicts_with = "tc")]
+    pub baseline_move_time: Option<u64>,
     /// Time policy of the bot under test with --tc.
     #[arg(long, value_name = "ID", default_value = "empirical-v1", value_parser = policy_id)]
     pub bot_time_policy: String,
@@ -91,6 +97,8 @@ fn arena_shard(args: &ArenaArgs, shard: Shard) -> ShardRun<'static> {
         "seed": args.seed,
         "tc": args.tc.as_ref().map(|tcs| tcs.iter().map(|tc| tc.label.clone()).collect::<Vec<_>>()),
         "moveTime": args.move_time,
+        "botMoveTime": args.bot_move_time,
+        "baselineMoveTime": args.baseline_move_time,
         "botTimePolicy": args.bot_time_policy,
         "baselineTimePolicy": args.baseline_time_policy,
         "sprt": sprt,
@@ -127,6 +135,23 @@ fn overrun_note(label: &str, budget_ms: u64, latencies: &[u64], cpu: &[u64], thr
         ),
         Some(&most) => format!("{head}, and a turn used {:.1} ms of CPU: the bot overran its budget", ms(most)),
     })
+}
+
+/// The bot's and the baselines' budgets per turn in an untimed match: `--move-time`, or the
+/// time odds of `--bot-move-time` and `--baseline-move-time`.
+fn move_times(args: &ArenaArgs) -> [u64; 2] {
+    [args.bot_move_time.unwrap_or(args.move_time), args.baseline_move_time.unwrap_or(args.move_time)]
+}
+
+/// The summary's time-control column of an untimed match: `50ms`, `untimed`, or both sides'
+/// budgets in a time-odds match (`50ms/150ms`).
+fn move_time_label(ms: [u64; 2]) -> String {
+    let one = |ms: u64| if ms == 0 { "untimed".to_owned() } else { format!("{ms}ms") };
+    if ms[0] == ms[1] {
+        one(ms[0])
+    } else {
+        format!("{}/{}", one(ms[0]), one(ms[1]))
+    }
 }
 
 /// The start positions of an arena: `--openings` lines, `--start`, or the standard start.
@@ -179,10 +204,11 @@ pub fn arena(args: ArenaArgs) -> Outcome {
         .collect::<Result<Vec<_>, _>>()?;
     let workers = thread_count(args.threads);
     let pool = pool(workers)?;
-    let timings: Vec<(Timing, Option<TimeControl>)> = match &args.tc {
-        Some(tcs) => tcs.iter().map(|tc| (Timing::Clock(tc.clone()), Some(tc.clone()))).collect(),
-        None if args.move_time == 0 => vec![(Timing::Untimed, None)],
-        None => vec![(Timing::PerMove(args.move_time), None)],
+    let timings: Vec<([Timing; 2], Option<TimeControl>)> = match &args.tc {
+        Some(tcs) => {
+            tcs.iter().map(|tc| ([Timing::Clock(tc.clone()), Timing::Clock(tc.clone())], Some(tc.clone()))).collect()
+        }
+        None => vec![(move_times(&args).map(Timing::per_move), None)],
     };
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let run = MatchRun {
@@ -204,14 +230,13 @@ pub fn arena(args: ArenaArgs) -> Outcome {
             let m = Match {
                 a: a.clone(),
                 b: b.clone(),
-                timing: timing.clone(),
+                timings: timing.clone(),
                 tc: tc.clone(),
                 keep_games: args.games.is_some(),
             };
-            let tc_label = match (tc, timing) {
-                (Some(tc), _) => tc.label.clone(),
-                (None, Timing::Untimed) => "untimed".to_owned(),
-                (None, _) => format!("{}ms", args.move_time),
+            let tc_label = match tc {
+                Some(tc) => tc.label.clone(),
+                None => move_time_label(move_times(&args)),
             };
             let label = format!("{} vs {} {tc_label}", a.id(), b.id());
             let outcome = run_match(&m, &starts, &run, &pool, workers, &label);
@@ -232,7 +257,7 @@ pub fn arena(args: ArenaArgs) -> Outcome {
                 outcome.duration.as_secs_f64()
             ))?;
             out.flush()?;
-            if let (false, Timing::PerMove(ms)) = (args.quiet, timing) {
+            if let (false, Timing::PerMove(ms)) = (args.quiet, &timing[0]) {
                 if let Some(note) = overrun_note(&label, *ms, &t.latencies, &t.cpu, workers) {
                     eprintln!("{note}");
                 }

@@ -142,7 +142,11 @@ struct BookUsageJson {
 pub struct MatchJson {
     baseline: BotJson,
     time_control: Option<TcJson>,
+    /// The bot's budget per turn in an untimed match (0: untimed modes).
     move_time_ms: Option<u64>,
+    /// The baseline's budget per turn, only in a time-odds match (where it differs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    baseline_move_time_ms: Option<u64>,
     pairs_requested: u64,
     pairs_played: u64,
     games: u64,
@@ -228,15 +232,23 @@ pub fn match_json(m: &Match, out: &MatchOutcome, run: &MatchRun) -> MatchJson {
             initial_ms: tc.initial_ms,
             increment_ms: tc.increment_ms,
         }),
-        move_time_ms: match m.timing {
-            Timing::Untimed => Some(0),
-            Timing::PerMove(ms) => Some(ms),
-            Timing::Clock(_) => None,
-        },
+        move_time_ms: move_time_ms(&m.timings[0]),
+        baseline_move_time_ms: Some(move_time_ms(&m.timings[1]))
+            .filter(|b| *b != move_time_ms(&m.timings[0]))
+            .flatten(),
         pairs_requested: run.pairs,
         books: [m.a.book.is_some(), m.b.book.is_some()],
     };
     head.report(&out.tally, out.stopped_by_sprt, run.sprt, latency, out.duration.as_millis() as u64)
+}
+
+/// A side's budget per turn in the report: 0 for the untimed modes, none under a clock.
+fn move_time_ms(timing: &Timing) -> Option<u64> {
+    match timing {
+        Timing::Untimed => Some(0),
+        Timing::PerMove(ms) => Some(*ms),
+        Timing::Clock(_) => None,
+    }
 }
 
 /// What a match report says before its results.
@@ -244,6 +256,7 @@ struct MatchHead {
     baseline: BotJson,
     time_control: Option<TcJson>,
     move_time_ms: Option<u64>,
+    baseline_move_time_ms: Option<u64>,
     pairs_requested: u64,
     /// Whether the bot and the baseline have books.
     books: [bool; 2],
@@ -288,6 +301,7 @@ impl MatchHead {
             baseline: self.baseline,
             time_control: self.time_control,
             move_time_ms: self.move_time_ms,
+            baseline_move_time_ms: self.baseline_move_time_ms,
             pairs_requested: self.pairs_requested,
             pairs_played: t.pairs,
             games: t.games(),
@@ -461,6 +475,7 @@ fn merge_reports(reports: &[Value]) -> Result<ArenaJson, MergeError> {
             baseline: serde_json::from_value(field("baseline")?).map_err(|_| NotArena)?,
             time_control: serde_json::from_value(field("timeControl")?).map_err(|_| NotArena)?,
             move_time_ms: field("moveTimeMs")?.as_u64(),
+            baseline_move_time_ms: head_of.get("baselineMoveTimeMs").and_then(Value::as_u64),
             pairs_requested: field("pairsRequested")?.as_u64().ok_or(NotArena)?,
             books,
         };

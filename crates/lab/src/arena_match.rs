@@ -131,7 +131,8 @@ pub struct MatchRun {
 pub struct Match {
     pub a: Player,
     pub b: Player,
-    pub timing: Timing,
+    /// The bot's and the baseline's timing (different in a time-odds match).
+    pub timings: [Timing; 2],
     pub tc: Option<TimeControl>,
     /// Keep every game's record (`arena --games`).
     pub keep_games: bool,
@@ -153,10 +154,10 @@ fn play_pair(m: &Match, starts: &[Position], seed: u64, i: usize) -> PairResult 
     let n = 8 * i as u64;
     let start = start_of(starts, i);
     let first = GameSeeds::of_game(seed, i as u64);
-    let g0 = play_game(&start, first, [&m.a, &m.b], &m.timing);
+    let g0 = play_game(&start, first, [&m.a, &m.b], [&m.timings[0], &m.timings[1]]);
     // The second game: the same dice, fresh player streams.
     let second = GameSeeds { dice: first.dice, white: derive(seed, n + 3), black: derive(seed, n + 4) };
-    let g1 = play_game(&start, second, [&m.b, &m.a], &m.timing);
+    let g1 = play_game(&start, second, [&m.b, &m.a], [&m.timings[1], &m.timings[0]]);
     let mut r = PairResult {
         scores: [1, 1],
         turn_cap_draws: 0,

@@ -85,7 +85,7 @@ pub fn self_play(
     let white = side(sides.white, sides.white_book)?;
     let black = side(sides.black.unwrap_or(sides.white), sides.black_book)?;
     let (white_id, black_id) = (white.id(), black.id());
-    let timing = if games.move_time == 0 { Timing::Untimed } else { Timing::PerMove(games.move_time) };
+    let timing = Timing::per_move(games.move_time);
     let pool = pool(workers.count())?;
     let progress = Progress::new(Some("selfplay"), Unit::Items, range.end - range.start, workers.quiet);
     let done = AtomicU64::new(0);
@@ -99,7 +99,7 @@ pub fn self_play(
                 } else {
                     (&white, &black, &white_id, &black_id)
                 };
-                let game = play_game(&start, GameSeeds::of_game(games.seed, g), [w, b], &timing);
+                let game = play_game(&start, GameSeeds::of_game(games.seed, g), [w, b], [&timing, &timing]);
                 let record =
                     record_line(&format!("{}-{g}", games.seed), [wid, bid], start_dfen.as_deref(), &game, timings);
                 let k = done.fetch_add(1, Ordering::Relaxed) + 1;

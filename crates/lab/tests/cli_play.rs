@@ -137,6 +137,38 @@ fn arena_report_is_complete_and_independent_of_threads() {
 }
 
 #[test]
+fn arena_time_odds_give_each_side_its_own_budget() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let [even, odds, report] = ["even.jsonl", "odds.jsonl", "odds.json"].map(|f| dir.join(f));
+    // Few pieces: short games, cheap untimed searches.
+    let common =
+        ["arena", "--bot", "expectimax", "--baseline", "expectimax-v2", "--pairs", "1", "--seed", "3", "--quiet"];
+    let common = [&common[..], &["--start", "r3k2r/pp6/8/8/8/8/6PP/R3K2R w KQkq - 0 1"]].concat();
+    // Both sides untimed through their own flags play the games of an untimed match, in both colours.
+    ok(run(&[&common[..], &["--move-time", "0", "--games", path(&even)]].concat()));
+    let table = ok(run(&[
+        &common[..],
+        &["--move-time", "900", "--bot-move-time", "0", "--baseline-move-time", "0", "--games", path(&odds)],
+    ]
+    .concat()));
+    assert!(table.contains("untimed"), "{table}");
+    assert_eq!(std::fs::read_to_string(&even).unwrap(), std::fs::read_to_string(&odds).unwrap());
+    // Time odds are in the summary and the report; even budgets report as before.
+    let table =
+        ok(run(
+            &[&common[..], &["--bot-move-time", "0", "--baseline-move-time", "5", "--json", path(&report)]].concat()
+        ));
+    assert!(table.contains("untimed/5ms"), "{table}");
+    let m = &read_json(&report)["matches"][0];
+    assert_eq!((m["moveTimeMs"].as_u64(), m["baselineMoveTimeMs"].as_u64()), (Some(0), Some(5)));
+    ok(run(&[&common[..], &["--move-time", "0", "--json", path(&report)]].concat()));
+    assert!(read_json(&report)["matches"][0].get("baselineMoveTimeMs").is_none());
+    // Time odds are per-turn budgets: a clock gives both sides the same.
+    fails(run(&[&common[..], &["--tc", "1+0", "--bot-move-time", "5"]].concat()), 2);
+}
+
+#[test]
 fn arena_sprt_stops_at_a_verdict() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();

@@ -128,12 +128,18 @@ fn without_timing(mut report: serde_json::Value) -> serde_json::Value {
 fn arena_shards_add_up_to_the_whole_report_with_its_sprt_on_the_totals() {
     let dir = scratch("shard-arena");
     let arena = words(
-        "arena --bot greedy --baseline random,aggressive --pairs 10 --seed 4 --move-time 0 --sprt 0,10,0.05,0.05",
+        "arena --bot greedy --baseline random,aggressive --pairs 10 --seed 4 --bot-move-time 0 --baseline-move-time 7 \
+         --sprt 0,10,0.05,0.05",
     );
     let whole = dir.join("whole.json");
     run_to(&arena, "--json", &whole, None);
     let expected = without_timing(common::cli::read_json(&whole));
     assert_eq!(expected["matches"][0]["stopReason"], "completed", "a test of the totals needs the whole run");
+    // Time odds (instant bots ignore budgets, so the games do not depend on the clock).
+    assert_eq!(
+        (expected["matches"][1]["moveTimeMs"].as_u64(), expected["matches"][1]["baselineMoveTimeMs"].as_u64()),
+        (Some(0), Some(7))
+    );
     for n in [1u64, 2, 3, 7] {
         let parts: Vec<PathBuf> = (0..n).map(|k| dir.join(format!("{n}-{k}.json"))).collect();
         for (k, part) in parts.iter().enumerate() {
