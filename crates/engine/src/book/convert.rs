@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use super::dcb::{self, DcbRecord};
 use super::fnv::key_hash;
 use super::signature::{MovesError, Signature};
-use super::tsv::{Grouped, LineFate, LineNumbers, MalformedBook, MalformedLine};
+use super::tsv::{Grouped, LineNumbers, MalformedBook, MalformedLine};
 
 /// Why a TSV book cannot be encoded (BOOK.md §6).
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
@@ -72,7 +72,7 @@ pub fn encode_tsv(text: &str) -> Result<Vec<u8>, EncodeError> {
     grouped.for_each_key(|lines| {
         let (key, h) = (lines.key(), key_hash(lines.key()));
         let mut earliest = usize::MAX;
-        for l in lines.lines().filter(|l| l.fate == LineFate::Effective) {
+        for l in lines.effective() {
             let line = l.start;
             earliest = earliest.min(line);
             let sig = match Signature::parse(l.fields.moves) {

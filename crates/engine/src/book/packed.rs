@@ -4,7 +4,7 @@
 
 use super::fnv::key_hash;
 use super::signature::Signature;
-use super::tsv::{Grouped, LineFate, MalformedLine};
+use super::tsv::{Grouped, MalformedLine};
 
 /// A TSV book as lookup needs it (BOOK.md §3): its keys sorted by FNV-1a-64 hash, then text, each
 /// with its text and its storable effective entries as (packed moves, weight) in ascending packed
@@ -53,7 +53,7 @@ impl PackedBook {
                 return;
             }
             kept.clear();
-            for l in lines.lines().filter(|l| l.fate == LineFate::Effective) {
+            for l in lines.effective() {
                 book.entries += 1;
                 if let Ok(sig) = Signature::parse(l.fields.moves) {
                     kept.push((sig.pack(), l.fields.weight.unwrap_or(1.0)));

@@ -244,6 +244,24 @@ fn pair(high: u64, low: u64) -> u128 {
     u128::from(high) << 64 | u128::from(low)
 }
 
+/// The bytes of the line that starts at `start` in `text`, without its terminator.
+fn line_bytes(text: &str, start: usize) -> &[u8] {
+    let rest = text.as_bytes().get(start..).unwrap_or_default();
+    rest.split(|&b| b == b'\n' || b == b'\r').next().unwrap_or_default()
+}
+
+/// The key of the well-formed line that starts at `start`: its first field, trimmed (cheaper
+/// than [`line_at`], for the walks that compare keys line by line).
+fn key_at(text: &str, start: usize) -> &str {
+    let len = line_bytes(text, start).split(|&b| b == b'\t').next().map_or(0, <[u8]>::len);
+    trim(text.get(start..start + len).unwrap_or_default())
+}
+
+/// `true` when the well-formed line that starts at `start` has a weight (a third field).
+fn has_weight(text: &str, start: usize) -> bool {
+    line_bytes(text, start).iter().filter(|&&b| b == b'\t').count() == 2
+}
+
 /// The well-formed line that starts at `start` in `text`: its text (without terminator) and fields.
 pub(crate) fn line_at(text: &str, start: usize) -> Option<(&str, Fields<'_>)> {
     let line = text.get(start..)?.split(['\n', '\r']).next()?;
@@ -286,7 +304,7 @@ impl<'a> Grouped<'a> {
     /// then text. `f` may tag each line ([`Key::set_tag`]); [`Grouped::tags`] then lists the tags.
     pub(crate) fn for_each_key(&mut self, mut f: impl FnMut(&mut Key<'_, 'a>)) {
         let text = self.text;
-        let key_of = |p: &u128| line_at(text, p_start(*p)).map(|(_, fields)| fields.key);
+        let key_of = |p: &u128| key_at(text, p_start(*p));
         let mut start = 0;
         while start < self.pairs.len() {
             let hash = high(self.pairs[start]);
@@ -294,18 +312,17 @@ impl<'a> Grouped<'a> {
             let run = &mut self.pairs[start..end];
             // Different keys with one hash (rare, but an attacker can make many): by text.
             let first = key_of(&run[0]);
-            if run.iter().any(|p| key_of(p) != first) {
+            let collided = run.iter().any(|p| key_of(p) != first);
+            if collided {
                 crate::sort::sort_by(run, |a, b| key_of(a).cmp(&key_of(b)).then(a.cmp(b)));
             }
             let mut rest = run;
             while let Some(head) = rest.first() {
                 let key = key_of(head);
-                let n = rest.iter().take_while(|p| key_of(p) == key).count();
+                let n = if collided { rest.iter().take_while(|p| key_of(p) == key).count() } else { rest.len() };
                 let (lines, tail) = rest.split_at_mut(n);
-                settle_fates(text, lines);
-                if let Some(key) = key {
-                    f(&mut Key { text, key, lines });
-                }
+                let first_weighted = settle_fates(text, lines);
+                f(&mut Key { text, key, first_weighted, lines });
                 rest = tail;
             }
             start = end;
@@ -327,19 +344,20 @@ fn p_start(pair: u128) -> usize {
 
 /// Settles the fates of one key's lines (`hash << 64 | start`, file order; BOOK.md §2.1 step 6,
 /// §2.3) and leaves them as `start << 64 | fate` in file order, the fate 0 for an effective line,
-/// else 1 + the start of the line that replaces it.
-fn settle_fates(text: &str, lines: &mut [u128]) {
+/// else 1 + the start of the line that replaces it. Returns the start of the key's first line with
+/// a weight, if any (the key is then weighted).
+fn settle_fates(text: &str, lines: &mut [u128]) -> Option<usize> {
     let fields = |p: u128| line_at(text, p_start(p)).map(|(_, f)| f);
-    let weighted = lines.iter().any(|&p| fields(p).is_some_and(|f| f.weight.is_some()));
-    let Some(&last) = lines.last() else { return };
-    if !weighted {
+    let first_weighted = lines.iter().map(|&p| p_start(p)).find(|&start| has_weight(text, start));
+    let &last = lines.last()?;
+    if first_weighted.is_none() {
         // The last line wins.
         let winner = p_start(last) as u64;
         for p in lines.iter_mut() {
             let start = p_start(*p) as u64;
             *p = pair(start, if start == winner { 0 } else { winner + 1 });
         }
-        return;
+        return None;
     }
     // The last line of each signature wins: grouped by the signature's hash, then its text.
     let signature = |p: u128| fields(p).map(|f| signature_text(f.moves)).unwrap_or_default();
@@ -366,6 +384,7 @@ fn settle_fates(text: &str, lines: &mut [u128]) {
         }
     }
     crate::sort::sort_pairs(lines);
+    first_weighted
 }
 
 /// What became of a well-formed line of a key once duplicates are resolved (BOOK.md §2.1 step 6,
@@ -379,19 +398,20 @@ pub(crate) enum LineFate {
     OverriddenAt(usize),
 }
 
-/// One well-formed line of a key.
+/// One well-formed line of a key (its fate is [`Key::fate`]'s).
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct KeyLine<'a> {
     /// Its byte offset in the text (file order; [`LineNumbers`] gives its number).
     pub start: usize,
     pub fields: Fields<'a>,
-    pub fate: LineFate,
 }
 
 /// The lines of one key, in file order, as [`Grouped::for_each_key`] hands them out.
 pub(crate) struct Key<'g, 'a> {
     text: &'a str,
     key: &'a str,
+    /// The start of its first line with a weight: a weighted key (BOOK.md §2.3).
+    first_weighted: Option<usize>,
     /// `start << 64 | fate`, then `start << 64 | tag` once tagged.
     lines: &'g mut [u128],
 }
@@ -407,21 +427,29 @@ impl<'a> Key<'_, 'a> {
         self.lines.len()
     }
 
-    /// Line `j`, before it is tagged.
-    pub(crate) fn line(&self, j: usize) -> Option<KeyLine<'a>> {
-        let p = self.lines[j];
-        let start = high(p) as usize;
-        let (_, fields) = line_at(self.text, start)?;
-        let fate = match p as u64 {
-            0 => LineFate::Effective,
-            winner => LineFate::OverriddenAt(winner as usize - 1),
-        };
-        Some(KeyLine { start, fields, fate })
+    /// The start of the key's first line with a weight (`None`: the key is not weighted).
+    pub(crate) fn first_weighted(&self) -> Option<usize> {
+        self.first_weighted
     }
 
-    /// Every line in file order, before they are tagged.
-    pub(crate) fn lines(&self) -> impl Iterator<Item = KeyLine<'a>> + '_ {
-        (0..self.len()).filter_map(|j| self.line(j))
+    /// The fate of line `j`, before it is tagged.
+    pub(crate) fn fate(&self, j: usize) -> LineFate {
+        match self.lines[j] as u64 {
+            0 => LineFate::Effective,
+            winner => LineFate::OverriddenAt(winner as usize - 1),
+        }
+    }
+
+    /// Line `j`, before it is tagged.
+    pub(crate) fn line(&self, j: usize) -> Option<KeyLine<'a>> {
+        let start = high(self.lines[j]) as usize;
+        let (_, fields) = line_at(self.text, start)?;
+        Some(KeyLine { start, fields })
+    }
+
+    /// The effective lines in file order, before they are tagged (the others are not read).
+    pub(crate) fn effective(&self) -> impl Iterator<Item = KeyLine<'a>> + '_ {
+        (0..self.len()).filter(|&j| self.fate(j) == LineFate::Effective).filter_map(|j| self.line(j))
     }
 
     /// Replaces line `j`'s fate with `tag` (read back by [`Grouped::tags`]).
@@ -611,12 +639,12 @@ mod tests {
         let mut grouped = Grouped::new(text, |_, _| Ok::<(), ()>(())).unwrap();
         let mut got = Vec::new();
         grouped.for_each_key(|key| {
-            for l in key.lines() {
-                let winner = match l.fate {
+            for j in 0..key.len() {
+                let winner = match key.fate(j) {
                     LineFate::Effective => None,
                     LineFate::OverriddenAt(w) => Some(LineNumbers::new(text).of(w)),
                 };
-                got.push((LineNumbers::new(text).of(l.start), winner));
+                got.push((LineNumbers::new(text).of(key.line(j).unwrap().start), winner));
             }
         });
         got.sort_unstable();

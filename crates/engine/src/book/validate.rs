@@ -184,14 +184,14 @@ pub fn validate_tsv(text: &str) -> Validation {
     grouped.for_each_key(|lines| {
         v.keys += 1;
         let key = check_key(lines.key());
-        let weighted = lines.lines().find(|l| l.fields.weight.is_some()).map(|l| l.start);
+        let weighted = lines.first_weighted();
         let mut turns: Option<Option<Turns>> = None;
         for j in 0..lines.len() {
-            let Some(l) = lines.line(j) else { continue };
-            if let LineFate::OverriddenAt(winner) = l.fate {
+            if let LineFate::OverriddenAt(winner) = lines.fate(j) {
                 lines.set_tag(j, found(OVERRIDDEN, winner));
                 continue;
             }
+            let Some(l) = lines.line(j) else { continue };
             v.entries += 1;
             let (mut mask, mut other) = (0, 0);
             if let (None, Some(w)) = (l.fields.weight, weighted) {
