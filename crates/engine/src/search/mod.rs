@@ -32,7 +32,7 @@ pub(crate) use winprob::{roll_chances, roll_chances_of, roll_estimate, win_chanc
 
 pub use bot::decision_odds;
 pub use equity::advance;
-pub use equity::{DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, MAX_PLIES, MAX_ROLLOUTS};
+pub use equity::{DEFAULT_EQUITY_BUDGET_MS, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, MAX_PLIES, MAX_ROLLOUTS};
 pub use eval::{material, WIN};
 pub use expectimax::{chance_node, ExpectimaxBot};
 pub use kcp::{kcp_numerator, rolls56};
