@@ -17,7 +17,7 @@ pub use review::{
 use crate::rules::candidate_limit;
 use crate::search::deepening::{Analysis, DeepeningBot, DefaultEvaluator};
 use crate::search::{
-    candidate_turns, candidate_turns_until, roll_chances, roll_chances_of, roll_estimate, rolls56, win_chances, Deadline, Turn, WinChances,
+    candidate_turns, candidates_within, roll_chances, roll_chances_of, roll_estimate, rolls56, win_chances, Deadline, Turn, WinChances,
 };
 use crate::{Color, Dice, Move, Position, Roll, Turns};
 
@@ -191,10 +191,7 @@ pub struct TurnAnalysis {
 /// 30 ms whatever the budget).
 pub fn analyze_turn(roll: Roll<'_>, deadline: Option<Deadline<'_>>, top_n: usize) -> TurnAnalysis {
     let Some(turns) = Turns::new(roll) else { return TurnAnalysis::default() };
-    let list = match deadline {
-        Some(d) if !turns.has_king_capture() => candidate_turns_until(&turns, || d.passed()).0,
-        _ => candidate_turns(&turns),
-    };
+    let list = if turns.has_king_capture() { candidate_turns(&turns) } else { candidates_within(&turns, deadline).0 };
     let analysis =
         DeepeningBot::<DefaultEvaluator>::default().analyze(&roll, &list, deadline, top_n.clamp(1, MAX_TOP_N), None);
     TurnAnalysis { hints: hints(&analysis, &list, roll.turn()), depth: analysis.depth, listed: list.len() }

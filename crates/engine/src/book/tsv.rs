@@ -314,7 +314,7 @@ impl<'a> Grouped<'a> {
             let first = key_of(&run[0]);
             let collided = run.iter().any(|p| key_of(p) != first);
             if collided {
-                crate::sort::sort_by(run, |a, b| key_of(a).cmp(&key_of(b)).then(a.cmp(b)));
+                sort_by_text(run, &|p| key_of(&p).to_owned());
             }
             let mut rest = run;
             while let Some(head) = rest.first() {
@@ -334,6 +334,11 @@ impl<'a> Grouped<'a> {
         crate::sort::sort_pairs(&mut self.pairs);
         self.pairs.iter().map(|&p| (high(p) as usize, p as u64))
     }
+}
+
+/// Sorts pairs of one hash whose texts differ (rare) by `text_of` each, then by the pair.
+fn sort_by_text(pairs: &mut [u128], text_of: &dyn Fn(u128) -> String) {
+    crate::sort::sort_by(pairs, |&a, &b| text_of(a).cmp(&text_of(b)).then(a.cmp(&b)));
 }
 
 /// The start of a pair still keyed by hash.
@@ -368,7 +373,7 @@ fn settle_fates(text: &str, lines: &mut [u128]) -> Option<usize> {
     for same_hash in lines.chunk_by_mut(|&a, &b| high(a) == high(b)) {
         let first = signature(same_hash[0]);
         if same_hash.iter().any(|&p| signature(p) != first) {
-            crate::sort::sort_by(same_hash, |&a, &b| signature(a).cmp(&signature(b)).then(a.cmp(&b)));
+            sort_by_text(same_hash, &signature);
         }
         let mut rest = &mut same_hash[..];
         while let Some(&head) = rest.first() {

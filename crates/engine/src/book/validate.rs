@@ -223,7 +223,8 @@ pub fn validate_tsv(text: &str) -> Validation {
     // The report in line order; the reasons of the listed warnings only. The lines that
     // `overridden` and `mixed-weights` name are numbered afterwards, in one more pass.
     let mut numbers = LineNumbers::new(text);
-    let mut named: Vec<(usize, usize, u8)> = Vec::new();
+    // Per warning that names a line: `start of that line << 64 | warning index << 8 | bit`.
+    let mut named: Vec<u128> = Vec::new();
     let mut last: Option<(&str, KeyCheck, Option<Option<Turns>>)> = None;
     for (start, tag) in grouped.tags() {
         let (mask, other) = ((tag >> 56) as u8, (tag & OTHER) as usize);
@@ -241,7 +242,7 @@ pub fn validate_tsv(text: &str) -> Validation {
         for (bit, code) in WARNINGS.iter().enumerate().filter(|(bit, _)| mask & 1 << bit != 0).take(shown) {
             let reason = match 1 << bit {
                 bit @ (OVERRIDDEN | MIXED_WEIGHTS) => {
-                    named.push((other, v.warnings.len(), bit));
+                    named.push(u128::from(other as u64) << 64 | (v.warnings.len() as u128) << 8 | u128::from(bit));
                     String::new()
                 }
                 KEY_INVALID => match key {
@@ -269,9 +270,10 @@ pub fn validate_tsv(text: &str) -> Validation {
             v.warnings.push(Issue::new(number, line, code, &reason));
         }
     }
-    crate::sort::sort_by_key(&mut named, |&(other, _, _)| other as u64);
+    crate::sort::sort_pairs(&mut named);
     let mut numbers = LineNumbers::new(text);
-    for (other, w, bit) in named {
+    for p in named {
+        let (other, w, bit) = ((p >> 64) as usize, (p as u64 >> 8) as usize, p as u8);
         let n = numbers.of(other);
         v.warnings[w].reason = if bit == OVERRIDDEN {
             format!("replaced by line {n} (the last line wins)")
