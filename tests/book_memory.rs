@@ -88,7 +88,10 @@ fn parsing_holding_and_validating_a_book() {
         let text = line.repeat((4 << 20) / line.len());
         let lines = text.lines().count();
         let (v, _, peak) = measured(|| validate_tsv(&text));
-        println!("{line:?} × {lines}: validateOpeningBook peak {peak} bytes ({:.1} a line)", peak as f64 / lines as f64);
+        println!(
+            "{line:?} × {lines}: validateOpeningBook peak {peak} bytes ({:.1} a line)",
+            peak as f64 / lines as f64
+        );
         assert_eq!((v.entries, v.keys), (1, 1));
         // Every line but the last `overridden`; the last `key-invalid` and `moves-invalid`.
         assert_eq!(v.warnings.len() + v.omitted_warnings, lines + 1, "{line:?}");

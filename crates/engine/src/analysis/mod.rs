@@ -17,7 +17,8 @@ pub use review::{
 use crate::rules::candidate_limit;
 use crate::search::deepening::{Analysis, DeepeningBot, DefaultEvaluator};
 use crate::search::{
-    candidate_turns, candidates_within, roll_chances, roll_chances_of, roll_estimate, rolls56, win_chances, Deadline, Turn, WinChances,
+    candidate_turns, candidates_within, roll_chances, roll_chances_of, roll_estimate, rolls56, win_chances, Deadline,
+    Turn, WinChances,
 };
 use crate::{Color, Dice, Move, Position, Roll, Turns};
 

@@ -105,7 +105,9 @@ pub fn encode_tsv(text: &str) -> Result<Vec<u8>, EncodeError> {
     });
     match first {
         Some((start, _, mut problem)) => {
-            if let EncodeError::UnencodableMoves { line, .. } | EncodeError::UnencodableWeight { line, .. } = &mut problem {
+            if let EncodeError::UnencodableMoves { line, .. } | EncodeError::UnencodableWeight { line, .. } =
+                &mut problem
+            {
                 *line = LineNumbers::new(text).of(start);
             }
             Err(problem)

@@ -5,9 +5,9 @@
 
 use crate::search::{
     choose_within, decide, effective_budget_ms, estimate_equity, estimate_equity_within, policy_or_default, BotInfo,
-    Budgeting, Clock, ClockState, Deadline, Equity, Limit, Moment, Question, Registry, Rng, Stop, DEFAULT_EQUITY_BUDGET_MS,
-    DEFAULT_MAX_PLIES,
-    DEFAULT_ROLLOUTS, JS_OVERHEAD_MS, MAX_BUDGET_MS, MAX_EFFORT, MAX_PLIES, MAX_ROLLOUTS, POLICY_IDS,
+    Budgeting, Clock, ClockState, Deadline, Equity, Limit, Moment, Question, Registry, Rng, Stop,
+    DEFAULT_EQUITY_BUDGET_MS, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, JS_OVERHEAD_MS, MAX_BUDGET_MS, MAX_EFFORT,
+    MAX_PLIES, MAX_ROLLOUTS, POLICY_IDS,
 };
 use crate::{Move, Position, Roll};
 
