@@ -80,4 +80,26 @@ fn parsing_holding_and_validating_a_book() {
     let (_, _, peak) = measured(|| PackedBook::parse_within(&text, lines - 1));
     println!("refused over the entry cap: peak {peak} bytes ({:.1} a line)", peak as f64 / lines as f64);
     assert!(peak < 40 * lines, "peak {peak}");
+
+    // Issue 31 item 4: one key on every line, unweighted and weighted (1,048,576 and 699,050
+    // lines of 4 MiB), took a line list and a signature string per line: 140 bytes a line and
+    // more. Now 16 bytes a line (`tsv::Grouped`'s pairs) for every reader, whatever the keys.
+    for line in ["a\tb\n", "a\tb\t1\n"] {
+        let text = line.repeat((4 << 20) / line.len());
+        let lines = text.lines().count();
+        let (v, _, peak) = measured(|| validate_tsv(&text));
+        println!(
+            "{line:?} × {lines}: validateOpeningBook peak {peak} bytes ({:.1} a line)",
+            peak as f64 / lines as f64
+        );
+        assert_eq!((v.entries, v.keys), (1, 1));
+        // Every line but the last `overridden`; the last `key-invalid` and `moves-invalid`.
+        assert_eq!(v.warnings.len() + v.omitted_warnings, lines + 1, "{line:?}");
+        assert!(peak < 20 * lines, "peak {peak}");
+        let (book, _, peak) = measured(|| PackedBook::parse(&text).unwrap());
+        assert_eq!(book.entries(), 1);
+        assert!(peak < 20 * lines, "register: peak {peak}");
+        let (_, _, peak) = measured(|| dicechess::book::encode_tsv(&text));
+        assert!(peak < 20 * lines, "encode: peak {peak}");
+    }
 }

@@ -242,7 +242,7 @@ fn a_budgeted_equity_is_the_estimate_of_the_rollouts_it_completed() {
         let untimed = api::EquityOptions { rollouts: Some(e.rollouts as f64), time_budget_ms: None, ..timed };
         assert_eq!(api::equity(START, &untimed), e, "{budget} ms");
     }
-    // No rollout completed: the neutral result; no budget (or 0): every rollout.
+    // No rollout completed: the neutral result.
     let clock = dicechess::search::ManualClock::new(0, 5_000);
     let tiny =
         api::EquityOptions { rollouts: Some(50.0), seed: Some(4), time_budget_ms: Some(1.0), ..Default::default() };
@@ -250,8 +250,26 @@ fn a_budgeted_equity_is_the_estimate_of_the_rollouts_it_completed() {
         api::equity_timed(START, &tiny, &clock, dicechess::search::Moment(0)),
         dicechess::search::Equity::NEUTRAL
     );
-    let none = api::EquityOptions { time_budget_ms: Some(0.0), ..tiny };
-    assert_eq!(api::equity_timed(START, &none, &clock, dicechess::search::Moment(0)).rollouts, 50);
+}
+
+/// Issue 31 item 6: `estimateEquity` without `timeBudgetMs` (or with 0, a negative or NaN one)
+/// stops at the default deadline: the issue's 100,000 rollouts of 100 plies (66 s before) end
+/// where an explicit 1000 ms ends them, on a clock that advances 50 µs a read.
+#[test]
+fn an_equity_without_a_budget_stops_at_the_default_deadline() {
+    const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let run = |time_budget_ms| {
+        let options =
+            api::EquityOptions { rollouts: Some(100_000.0), max_plies: Some(100.0), seed: Some(1), time_budget_ms };
+        let clock = dicechess::search::ManualClock::new(0, 50);
+        api::equity_timed(START, &options, &clock, dicechess::search::Moment(0))
+    };
+    let default = run(None);
+    assert!(default.rollouts > 0 && default.rollouts < 100_000, "{} rollouts", default.rollouts);
+    assert_eq!(run(Some(dicechess::search::DEFAULT_EQUITY_BUDGET_MS as f64)), default);
+    for no_budget in [0.0, -5.0, f64::NAN] {
+        assert_eq!(run(Some(no_budget)), default, "{no_budget}");
+    }
 }
 
 #[test]

@@ -4,8 +4,9 @@
 //! Every call of a slice sort with its own element type or closure instantiates its own copy of
 //! the sort code (4–8 KB of WebAssembly each, and API.md §2.7 budgets the modules): with some
 //! thirty call sites they took about 50 KB of the full module. So every sort in the crate goes
-//! through this module: hot paths sort `u64` keys in place ([`sort_keys`]), others order indices
-//! by a key ([`order_by_key`], stable) or a comparator ([`order_by`], stable), and permute.
+//! through this module: hot paths sort `u64` keys in place ([`sort_keys`]) or `u128` pairs
+//! ([`sort_pairs`]), others order indices by a key ([`order_by_key`], stable) or a comparator
+//! ([`order_by`], stable), and permute.
 
 #[cfg(feature = "search")]
 use std::cmp::Ordering;
@@ -17,10 +18,16 @@ pub(crate) fn sort_keys(keys: &mut [u64]) {
     keys.sort_unstable();
 }
 
+/// Sorts `u128` pairs (`key << 64 | value`) ascending, in place.
+#[inline]
+pub(crate) fn sort_pairs(pairs: &mut [u128]) {
+    pairs.sort_unstable();
+}
+
 /// The indices `0..n` ordered by `key(i)` ascending, ties by index (a stable order).
 pub(crate) fn order_by_key(n: usize, mut key: impl FnMut(usize) -> u64) -> Vec<usize> {
     let mut packed: Vec<u128> = (0..n).map(|i| (u128::from(key(i)) << 64) | i as u128).collect();
-    packed.sort_unstable();
+    sort_pairs(&mut packed);
     packed.into_iter().map(|p| p as u64 as usize).collect()
 }
 

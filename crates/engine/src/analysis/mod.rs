@@ -17,7 +17,8 @@ pub use review::{
 use crate::rules::candidate_limit;
 use crate::search::deepening::{Analysis, DeepeningBot, DefaultEvaluator};
 use crate::search::{
-    candidate_turns, roll_chances, roll_chances_of, roll_estimate, rolls56, win_chances, Deadline, Turn, WinChances,
+    candidate_turns, candidates_within, roll_chances, roll_chances_of, roll_estimate, rolls56, win_chances, Deadline,
+    Turn, WinChances,
 };
 use crate::{Color, Dice, Move, Position, Roll, Turns};
 
@@ -178,17 +179,23 @@ pub struct TurnAnalysis {
     pub hints: Vec<Hint>,
     /// The search depth of their values, in turns (0 for a pass).
     pub depth: u8,
+    /// The legal turns listed to choose among: all of them (or the sample past the candidate
+    /// cap), fewer when the deadline passed during the listing (0 for a pass).
+    pub listed: usize,
 }
 
 /// The best `top_n` turns of `roll` by `expectimax-v2`'s search within `deadline` (untimed: its
 /// repeatable node and depth limits), each with its value and its loss against the first.
-/// A king capture is first with value 1.
+/// A king capture is first with value 1. With a deadline the turns are listed as a bot's are
+/// (BOTS.md §4.8, the clock read every 1024 turns): past it, the search's fallback over the turns
+/// listed is the one candidate (issue 31 item 7: the listing of a wide roll's 400,000 turns took
+/// 30 ms whatever the budget).
 pub fn analyze_turn(roll: Roll<'_>, deadline: Option<Deadline<'_>>, top_n: usize) -> TurnAnalysis {
     let Some(turns) = Turns::new(roll) else { return TurnAnalysis::default() };
-    let list = candidate_turns(&turns);
+    let list = if turns.has_king_capture() { candidate_turns(&turns) } else { candidates_within(&turns, deadline).0 };
     let analysis =
         DeepeningBot::<DefaultEvaluator>::default().analyze(&roll, &list, deadline, top_n.clamp(1, MAX_TOP_N), None);
-    TurnAnalysis { hints: hints(&analysis, &list, roll.turn()), depth: analysis.depth }
+    TurnAnalysis { hints: hints(&analysis, &list, roll.turn()), depth: analysis.depth, listed: list.len() }
 }
 
 /// The lines of `analysis` as hints.

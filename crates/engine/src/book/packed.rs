@@ -4,7 +4,7 @@
 
 use super::fnv::key_hash;
 use super::signature::Signature;
-use super::tsv::{fates, Fate, Grouped, MalformedLine};
+use super::tsv::{Grouped, MalformedLine};
 
 /// A TSV book as lookup needs it (BOOK.md §3): its keys sorted by FNV-1a-64 hash, then text, each
 /// with its text and its storable effective entries as (packed moves, weight) in ascending packed
@@ -25,21 +25,21 @@ pub struct PackedBook {
 impl PackedBook {
     /// Parses a TSV book (BOOK.md §2.1): the first malformed line rejects it.
     pub fn parse(text: &str) -> Result<PackedBook, MalformedLine> {
-        let grouped = Grouped::new(text, |line, error| {
+        let mut grouped = Grouped::new(text, |line, error| {
             Err(MalformedLine { number: line.number, text: line.text.to_owned(), error })
         })?;
-        Ok(PackedBook::build(&grouped, usize::MAX).unwrap_or_default())
+        Ok(PackedBook::build(&mut grouped, usize::MAX).unwrap_or_default())
     }
 
     /// Parses a TSV book of at most `max_entries` effective entries: `None` when it has more (known,
     /// for most books, from its keys before the entries are built) or does not parse.
     pub fn parse_within(text: &str, max_entries: usize) -> Option<PackedBook> {
-        let grouped = Grouped::new(text, |_, _| Err(())).ok()?;
-        PackedBook::build(&grouped, max_entries)
+        let mut grouped = Grouped::new(text, |_, _| Err(())).ok()?;
+        PackedBook::build(&mut grouped, max_entries)
     }
 
     /// The book of `grouped`'s effective entries; `None` past `max_entries`.
-    fn build(grouped: &Grouped<'_>, max_entries: usize) -> Option<PackedBook> {
+    fn build(grouped: &mut Grouped<'_>, max_entries: usize) -> Option<PackedBook> {
         // Every key has an effective entry.
         let keys = grouped.hashes();
         if keys > max_entries {
@@ -49,15 +49,11 @@ impl PackedBook {
             PackedBook { hashes: Vec::with_capacity(keys), ends: Vec::with_capacity(keys), ..PackedBook::default() };
         let mut kept: Vec<(u64, f64)> = Vec::new();
         grouped.for_each_key(|lines| {
-            let Some((_, first)) = lines.first() else { return };
             if book.entries > max_entries {
                 return;
             }
             kept.clear();
-            for ((_, l), fate) in lines.iter().zip(fates(lines)) {
-                if fate != Fate::Effective {
-                    continue;
-                }
+            for l in lines.effective() {
                 book.entries += 1;
                 if let Ok(sig) = Signature::parse(l.fields.moves) {
                     kept.push((sig.pack(), l.fields.weight.unwrap_or(1.0)));
@@ -65,8 +61,8 @@ impl PackedBook {
             }
             crate::sort::sort_by_key(&mut kept, |e| e.0);
             book.moves.extend_from_slice(&kept);
-            book.hashes.push(key_hash(first.fields.key));
-            book.text.push_str(first.fields.key);
+            book.hashes.push(key_hash(lines.key()));
+            book.text.push_str(lines.key());
             book.ends.push((book.text.len(), book.moves.len()));
         });
         if book.entries > max_entries {

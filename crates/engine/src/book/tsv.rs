@@ -223,16 +223,49 @@ impl<'a> Scan<'a> {
 }
 
 /// The well-formed lines of a text grouped by key, without copying the text (BOOK.md §2.1): what
-/// the book held for play, the validator and the encoder read. About 24 bytes a line (16 for
-/// `order`, a word each for `starts` and `numbers`), whatever the keys: no per-key allocation.
+/// the book held for play, the validator and the encoder read. 16 bytes a line, whatever the keys
+/// and however many lines a key has: no per-key or per-line allocation beyond them.
 pub(crate) struct Grouped<'a> {
     text: &'a str,
-    /// Per well-formed line, in file order: its byte offset in `text` and its 1-based number.
-    starts: Vec<usize>,
-    numbers: Vec<usize>,
-    /// `key hash << 64 | index` per well-formed line, sorted: the lines of a key are adjacent, in
-    /// file order.
-    order: Vec<u128>,
+    /// One pair per well-formed line, sorted. Built as `key hash << 64 | start` (its byte offset
+    /// in `text`), so that a key's lines are adjacent and in file order; [`Grouped::for_each_key`]
+    /// turns each key's pairs into `start << 64 | tag`, so that sorting again gives file order.
+    pairs: Vec<u128>,
+}
+
+/// The high and low words of a pair.
+#[inline]
+fn high(pair: u128) -> u64 {
+    (pair >> 64) as u64
+}
+
+#[inline]
+fn pair(high: u64, low: u64) -> u128 {
+    u128::from(high) << 64 | u128::from(low)
+}
+
+/// The bytes of the line that starts at `start` in `text`, without its terminator.
+fn line_bytes(text: &str, start: usize) -> &[u8] {
+    let rest = text.as_bytes().get(start..).unwrap_or_default();
+    rest.split(|&b| b == b'\n' || b == b'\r').next().unwrap_or_default()
+}
+
+/// The key of the well-formed line that starts at `start`: its first field, trimmed (cheaper
+/// than [`line_at`], for the walks that compare keys line by line).
+fn key_at(text: &str, start: usize) -> &str {
+    let len = line_bytes(text, start).split(|&b| b == b'\t').next().map_or(0, <[u8]>::len);
+    trim(text.get(start..start + len).unwrap_or_default())
+}
+
+/// `true` when the well-formed line that starts at `start` has a weight (a third field).
+fn has_weight(text: &str, start: usize) -> bool {
+    line_bytes(text, start).iter().filter(|&&b| b == b'\t').count() == 2
+}
+
+/// The well-formed line that starts at `start` in `text`: its text (without terminator) and fields.
+pub(crate) fn line_at(text: &str, start: usize) -> Option<(&str, Fields<'_>)> {
+    let line = text.get(start..)?.split(['\n', '\r']).next()?;
+    Some((line, parse_line(line)?.ok()?))
 }
 
 impl<'a> Grouped<'a> {
@@ -241,7 +274,7 @@ impl<'a> Grouped<'a> {
         text: &'a str,
         mut malformed: impl FnMut(Line<'a>, LineError) -> Result<(), E>,
     ) -> Result<Grouped<'a>, E> {
-        // Counted first, so that the arrays are allocated once at their size (no doubling).
+        // Counted first, so that the array is allocated once at its size (no doubling).
         let mut n = 0;
         for line in lines(text) {
             match parse_line(line.text) {
@@ -250,84 +283,210 @@ impl<'a> Grouped<'a> {
                 Some(Ok(_)) => n += 1,
             }
         }
-        let (mut starts, mut numbers, mut order) =
-            (Vec::with_capacity(n), Vec::with_capacity(n), Vec::with_capacity(n));
+        let mut pairs = Vec::with_capacity(n);
         for line in lines(text) {
             if let Some(Ok(fields)) = parse_line(line.text) {
-                order.push(u128::from(super::fnv::key_hash(fields.key)) << 64 | starts.len() as u128);
-                starts.push(line.text.as_ptr() as usize - text.as_ptr() as usize);
-                numbers.push(line.number);
+                let start = line.text.as_ptr() as usize - text.as_ptr() as usize;
+                pairs.push(pair(super::fnv::key_hash(fields.key), start as u64));
             }
         }
-        order.sort_unstable();
-        Ok(Grouped { text, starts, numbers, order })
+        crate::sort::sort_pairs(&mut pairs);
+        Ok(Grouped { text, pairs })
     }
 
-    /// The number of well-formed lines.
-    pub(crate) fn len(&self) -> usize {
-        self.starts.len()
-    }
-
-    /// The number of distinct key hashes (the keys, but for collisions).
+    /// The number of distinct key hashes (the keys, but for collisions). Before
+    /// [`Grouped::for_each_key`] only.
     pub(crate) fn hashes(&self) -> usize {
-        self.order.chunk_by(|a, b| a >> 64 == b >> 64).count()
+        self.pairs.chunk_by(|&a, &b| high(a) == high(b)).count()
     }
 
-    /// The well-formed line at index `i` (file order), parsed again.
-    pub(crate) fn line(&self, i: usize) -> Option<WellFormed<'a>> {
-        let rest = self.text.get(self.starts[i]..)?;
-        let text = rest.split(['\n', '\r']).next()?;
-        let fields = parse_line(text)?.ok()?;
-        Some(WellFormed { line: Line { number: self.numbers[i], text }, fields })
-    }
-
-    /// The 1-based number of the well-formed line at index `i`.
-    pub(crate) fn number(&self, i: usize) -> usize {
-        self.numbers[i]
-    }
-
-    /// Calls `f(lines)` for every key with its lines as `(index, line)` in file order; the keys
-    /// by hash, then text.
-    pub(crate) fn for_each_key(&self, mut f: impl FnMut(&[(usize, WellFormed<'a>)])) {
-        let mut run: Vec<(usize, WellFormed<'a>)> = Vec::new();
+    /// Calls `f` for every key with its lines in file order and their fates; the keys by hash,
+    /// then text. `f` may tag each line ([`Key::set_tag`]); [`Grouped::tags`] then lists the tags.
+    pub(crate) fn for_each_key(&mut self, mut f: impl FnMut(&mut Key<'_, 'a>)) {
+        let text = self.text;
+        let key_of = |p: &u128| key_at(text, p_start(*p));
         let mut start = 0;
-        while start < self.order.len() {
-            let hash = self.order[start] >> 64;
-            let end = start + self.order[start..].partition_point(|&o| o >> 64 == hash);
-            run.clear();
-            run.extend(self.order[start..end].iter().filter_map(|&o| {
-                let i = o as u64 as usize;
-                Some((i, self.line(i)?))
-            }));
+        while start < self.pairs.len() {
+            let hash = high(self.pairs[start]);
+            let end = start + self.pairs[start..].partition_point(|&p| high(p) == hash);
+            let run = &mut self.pairs[start..end];
             // Different keys with one hash (rare, but an attacker can make many): by text.
-            if run.iter().any(|(_, l)| l.fields.key != run[0].1.fields.key) {
-                crate::sort::sort_by(&mut run, |(_, a), (_, b)| a.fields.key.cmp(b.fields.key));
+            let first = key_of(&run[0]);
+            let collided = run.iter().any(|p| key_of(p) != first);
+            if collided {
+                sort_by_text(run, &|p| key_of(&p).to_owned());
             }
-            for lines in run.chunk_by(|(_, a), (_, b)| a.fields.key == b.fields.key) {
-                f(lines);
+            let mut rest = run;
+            while let Some(head) = rest.first() {
+                let key = key_of(head);
+                let n = if collided { rest.iter().take_while(|p| key_of(p) == key).count() } else { rest.len() };
+                let (lines, tail) = rest.split_at_mut(n);
+                let first_weighted = settle_fates(text, lines);
+                f(&mut Key { text, key, first_weighted, lines });
+                rest = tail;
             }
             start = end;
         }
     }
+
+    /// Every well-formed line's start and tag, in file order. After [`Grouped::for_each_key`].
+    pub(crate) fn tags(&mut self) -> impl Iterator<Item = (usize, u64)> + '_ {
+        crate::sort::sort_pairs(&mut self.pairs);
+        self.pairs.iter().map(|&p| (high(p) as usize, p as u64))
+    }
 }
 
-/// The fate of each line of one key given in file order (BOOK.md §2.1 step 6, §2.3), with
-/// `OverriddenBy` indexing `lines`.
-pub(crate) fn fates(lines: &[(usize, WellFormed<'_>)]) -> Vec<Fate> {
-    let n = lines.len();
-    if !lines.iter().any(|(_, l)| l.fields.weight.is_some()) {
-        return (0..n).map(|j| if j + 1 == n { Fate::Effective } else { Fate::OverriddenBy(n - 1) }).collect();
+/// Sorts pairs of one hash whose texts differ (rare) by `text_of` each, then by the pair.
+fn sort_by_text(pairs: &mut [u128], text_of: &dyn Fn(u128) -> String) {
+    crate::sort::sort_by(pairs, |&a, &b| text_of(a).cmp(&text_of(b)).then(a.cmp(&b)));
+}
+
+/// The start of a pair still keyed by hash.
+#[inline]
+fn p_start(pair: u128) -> usize {
+    pair as u64 as usize
+}
+
+/// Settles the fates of one key's lines (`hash << 64 | start`, file order; BOOK.md §2.1 step 6,
+/// §2.3) and leaves them as `start << 64 | fate` in file order, the fate 0 for an effective line,
+/// else 1 + the start of the line that replaces it. Returns the start of the key's first line with
+/// a weight, if any (the key is then weighted).
+fn settle_fates(text: &str, lines: &mut [u128]) -> Option<usize> {
+    let fields = |p: u128| line_at(text, p_start(p)).map(|(_, f)| f);
+    let first_weighted = lines.iter().map(|&p| p_start(p)).find(|&start| has_weight(text, start));
+    let &last = lines.last()?;
+    if first_weighted.is_none() {
+        // The last line wins.
+        let winner = p_start(last) as u64;
+        for p in lines.iter_mut() {
+            let start = p_start(*p) as u64;
+            *p = pair(start, if start == winner { 0 } else { winner + 1 });
+        }
+        return None;
     }
-    // Weighted: the last line of each signature wins.
-    let texts: Vec<String> = lines.iter().map(|(_, l)| signature_text(l.fields.moves)).collect();
-    let by_text = crate::sort::order_by(n, &mut |a, b| texts[a].cmp(&texts[b]));
-    let mut out = vec![Fate::Effective; n];
-    for same in by_text.chunk_by(|&a, &b| texts[a] == texts[b]) {
-        if let Some((&winner, rest)) = same.split_last() {
-            rest.iter().for_each(|&j| out[j] = Fate::OverriddenBy(winner));
+    // The last line of each signature wins: grouped by the signature's hash, then its text.
+    let signature = |p: u128| fields(p).map(|f| signature_text(f.moves)).unwrap_or_default();
+    for p in lines.iter_mut() {
+        *p = pair(super::fnv::key_hash(&signature(*p)), p_start(*p) as u64);
+    }
+    crate::sort::sort_pairs(lines);
+    for same_hash in lines.chunk_by_mut(|&a, &b| high(a) == high(b)) {
+        let first = signature(same_hash[0]);
+        if same_hash.iter().any(|&p| signature(p) != first) {
+            sort_by_text(same_hash, &signature);
+        }
+        let mut rest = &mut same_hash[..];
+        while let Some(&head) = rest.first() {
+            let text = signature(head);
+            let n = rest.iter().take_while(|&&p| signature(p) == text).count();
+            let (same, tail) = rest.split_at_mut(n);
+            let winner = same.last().map_or(0, |&p| p_start(p) as u64);
+            for p in same.iter_mut() {
+                let start = p_start(*p) as u64;
+                *p = pair(start, if start == winner { 0 } else { winner + 1 });
+            }
+            rest = tail;
         }
     }
-    out
+    crate::sort::sort_pairs(lines);
+    first_weighted
+}
+
+/// What became of a well-formed line of a key once duplicates are resolved (BOOK.md §2.1 step 6,
+/// §2.3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum LineFate {
+    /// An effective entry.
+    Effective,
+    /// Replaced by the line that starts at this byte offset (the last of its key, or of its key
+    /// and signature).
+    OverriddenAt(usize),
+}
+
+/// One well-formed line of a key (its fate is [`Key::fate`]'s).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct KeyLine<'a> {
+    /// Its byte offset in the text (file order; [`LineNumbers`] gives its number).
+    pub start: usize,
+    pub fields: Fields<'a>,
+}
+
+/// The lines of one key, in file order, as [`Grouped::for_each_key`] hands them out.
+pub(crate) struct Key<'g, 'a> {
+    text: &'a str,
+    key: &'a str,
+    /// The start of its first line with a weight: a weighted key (BOOK.md §2.3).
+    first_weighted: Option<usize>,
+    /// `start << 64 | fate`, then `start << 64 | tag` once tagged.
+    lines: &'g mut [u128],
+}
+
+impl<'a> Key<'_, 'a> {
+    /// The key text (trimmed).
+    pub(crate) fn key(&self) -> &'a str {
+        self.key
+    }
+
+    /// The number of lines.
+    pub(crate) fn len(&self) -> usize {
+        self.lines.len()
+    }
+
+    /// The start of the key's first line with a weight (`None`: the key is not weighted).
+    pub(crate) fn first_weighted(&self) -> Option<usize> {
+        self.first_weighted
+    }
+
+    /// The fate of line `j`, before it is tagged.
+    pub(crate) fn fate(&self, j: usize) -> LineFate {
+        match self.lines[j] as u64 {
+            0 => LineFate::Effective,
+            winner => LineFate::OverriddenAt(winner as usize - 1),
+        }
+    }
+
+    /// Line `j`, before it is tagged.
+    pub(crate) fn line(&self, j: usize) -> Option<KeyLine<'a>> {
+        let start = high(self.lines[j]) as usize;
+        let (_, fields) = line_at(self.text, start)?;
+        Some(KeyLine { start, fields })
+    }
+
+    /// The effective lines in file order, before they are tagged (the others are not read).
+    pub(crate) fn effective(&self) -> impl Iterator<Item = KeyLine<'a>> + '_ {
+        (0..self.len()).filter(|&j| self.fate(j) == LineFate::Effective).filter_map(|j| self.line(j))
+    }
+
+    /// Replaces line `j`'s fate with `tag` (read back by [`Grouped::tags`]).
+    pub(crate) fn set_tag(&mut self, j: usize, tag: u64) {
+        self.lines[j] = pair(high(self.lines[j]), tag);
+    }
+}
+
+/// The 1-based numbers of lines given by their start offsets, in ascending order: one pass over
+/// the text, however many are asked.
+pub(crate) struct LineNumbers<'a> {
+    text: &'a [u8],
+    at: usize,
+    number: usize,
+}
+
+impl<'a> LineNumbers<'a> {
+    pub(crate) fn new(text: &'a str) -> LineNumbers<'a> {
+        LineNumbers { text: text.as_bytes(), at: 0, number: 1 }
+    }
+
+    /// The number of the line that starts at `start` (at or after the last one asked): one more
+    /// than the line breaks before it (LF, CR or CRLF, [`lines`]).
+    pub(crate) fn of(&mut self, start: usize) -> usize {
+        if let Some(between) = self.text.get(self.at..start) {
+            // A line start is never between the CR and the LF of a CRLF.
+            let crlf = between.windows(2).filter(|w| w == b"\r\n").count();
+            self.number += between.iter().filter(|&&b| b == b'\n' || b == b'\r').count() - crlf;
+            self.at = start;
+        }
+        self.number
+    }
 }
 
 /// One malformed line of a TSV book; shown as the reference's message, `Malformed line: <line>`.
@@ -463,6 +622,40 @@ mod tests {
         for bad in ["0", "0.0", "-1", "+1", "1e3", "1.", ".5", "1,5", "NaN", "inf", "0x10", "", "1 2"] {
             assert!(parse_weight(bad).is_none(), "{bad}");
         }
+    }
+
+    /// The fates and line numbers of [`Grouped`] against [`Scan`]'s (the reference semantics), on
+    /// duplicates weighted and not, a weight mixed in, signatures equal up to order, and every
+    /// line break.
+    #[test]
+    fn grouped_fates_match_the_scan() {
+        let text = "k1\te2e4\r\nk2\ta,b\t2\rk1\td2d4\n\nbad\nk2\tb,a\t3\r\nk2\tc\nk3\tx\t1\nk2\ta , b\t5\nk3\tx";
+        let scan = Scan::new(text);
+        let mut expected: Vec<(usize, Option<usize>)> = scan
+            .lines
+            .iter()
+            .zip(&scan.fates)
+            .map(|(l, fate)| match fate {
+                Fate::Effective => (l.line.number, None),
+                Fate::OverriddenBy(w) => (l.line.number, Some(scan.lines[*w].line.number)),
+            })
+            .collect();
+        expected.sort_unstable();
+        let mut grouped = Grouped::new(text, |_, _| Ok::<(), ()>(())).unwrap();
+        let mut got = Vec::new();
+        grouped.for_each_key(|key| {
+            for j in 0..key.len() {
+                let winner = match key.fate(j) {
+                    LineFate::Effective => None,
+                    LineFate::OverriddenAt(w) => Some(LineNumbers::new(text).of(w)),
+                };
+                got.push((LineNumbers::new(text).of(key.line(j).unwrap().start), winner));
+            }
+        });
+        got.sort_unstable();
+        assert_eq!(got, expected);
+        assert_eq!(got.len(), 8);
+        assert_eq!(got.iter().filter(|(_, w)| w.is_none()).count(), 4, "k1's last, k2's two signatures, k3's last");
     }
 
     #[test]

@@ -5,7 +5,7 @@ use super::convert::binary_weight;
 use super::dcb::DcbBook;
 use super::lookup::first_ordering;
 use super::signature::Signature;
-use super::tsv::{fates, Fate, Grouped};
+use super::tsv::{line_at, Grouped, LineFate, LineNumbers};
 pub(crate) use crate::game::{follow, TurnFailure};
 use crate::{Position, Turns, Uci};
 
@@ -162,19 +162,18 @@ const KING_CAPTURE: u8 = 1 << 5;
 const TURN_ILLEGAL: u8 = 1 << 6;
 const WEIGHT_NOT_BINARY: u8 = 1 << 7;
 
-/// A well-formed line's warnings: the mask and the line its `overridden` or `mixed-weights`
-/// warning names (an index of well-formed lines).
-#[derive(Clone, Copy, Default)]
-struct Found {
-    mask: u8,
-    other: usize,
+/// A well-formed line's warnings as its tag (`Key::set_tag`): the mask in the top byte, and in
+/// the other bits the start of the line its `overridden` or `mixed-weights` warning names.
+fn found(mask: u8, other: usize) -> u64 {
+    u64::from(mask) << 56 | other as u64 & OTHER
 }
+const OTHER: u64 = (1 << 56) - 1;
 
-/// Validates a TSV book (BOOK.md §5) in memory proportional to its lines (about 40 bytes a line,
+/// Validates a TSV book (BOOK.md §5) in memory proportional to its lines (16 bytes a line,
 /// whatever the keys) and a report of at most [`MAX_REPORTED`] errors and warnings.
 pub fn validate_tsv(text: &str) -> Validation {
     let mut v = Validation::default();
-    let Ok(grouped) = Grouped::new(text, |line, e| {
+    let Ok(mut grouped) = Grouped::new(text, |line, e| {
         if v.errors.len() < MAX_REPORTED {
             v.errors.push(Issue::new(line.number, line.text, e.code(), &e.to_string()));
         } else {
@@ -182,64 +181,69 @@ pub fn validate_tsv(text: &str) -> Validation {
         }
         Ok::<(), std::convert::Infallible>(())
     });
-    let mut found = vec![Found::default(); grouped.len()];
     grouped.for_each_key(|lines| {
         v.keys += 1;
-        let Some((_, first)) = lines.first() else { return };
-        let key = check_key(first.fields.key);
-        let weighted = lines.iter().find(|(_, l)| l.fields.weight.is_some()).map(|&(i, _)| i);
+        let key = check_key(lines.key());
+        let weighted = lines.first_weighted();
         let mut turns: Option<Option<Turns>> = None;
-        for (&(i, l), fate) in lines.iter().zip(fates(lines)) {
-            if let Fate::OverriddenBy(j) = fate {
-                found[i] = Found { mask: OVERRIDDEN, other: lines[j].0 };
+        for j in 0..lines.len() {
+            if let LineFate::OverriddenAt(winner) = lines.fate(j) {
+                lines.set_tag(j, found(OVERRIDDEN, winner));
                 continue;
             }
+            let Some(l) = lines.line(j) else { continue };
             v.entries += 1;
-            let mut f = Found::default();
+            let (mut mask, mut other) = (0, 0);
             if let (None, Some(w)) = (l.fields.weight, weighted) {
-                f = Found { mask: MIXED_WEIGHTS, other: w };
+                (mask, other) = (MIXED_WEIGHTS, w);
             }
             let pos = match &key {
                 KeyCheck::Invalid(_) => {
-                    f.mask |= KEY_INVALID;
+                    mask |= KEY_INVALID;
                     None
                 }
                 KeyCheck::Parsed { pos, canonical } => {
-                    f.mask |= if canonical.is_some() { KEY_NOT_CANONICAL } else { 0 };
+                    mask |= if canonical.is_some() { KEY_NOT_CANONICAL } else { 0 };
                     Some(pos)
                 }
             };
             let sig = Signature::parse(l.fields.moves).ok();
-            f.mask |= if sig.is_none() { MOVES_INVALID } else { 0 };
+            mask |= if sig.is_none() { MOVES_INVALID } else { 0 };
             if let (Some(pos), Some(sig)) = (pos, sig) {
                 let turns = turns.get_or_insert_with(|| Turns::of_position(pos)).as_ref();
-                f.mask |= if turns.is_some_and(Turns::has_king_capture) { KING_CAPTURE } else { 0 };
-                f.mask |= if turns.and_then(|t| first_ordering(t, &sig)).is_none() { TURN_ILLEGAL } else { 0 };
+                mask |= if turns.is_some_and(Turns::has_king_capture) { KING_CAPTURE } else { 0 };
+                mask |= if turns.and_then(|t| first_ordering(t, &sig)).is_none() { TURN_ILLEGAL } else { 0 };
             }
             if l.fields.weight.is_some_and(|w| binary_weight(w).is_none()) {
-                f.mask |= WEIGHT_NOT_BINARY;
+                mask |= WEIGHT_NOT_BINARY;
             }
-            found[i] = f;
+            lines.set_tag(j, found(mask, other));
         }
     });
-    // The report in line order; the reasons of the listed warnings only.
+    // The report in line order; the reasons of the listed warnings only. The lines that
+    // `overridden` and `mixed-weights` name are numbered afterwards, in one more pass.
+    let mut numbers = LineNumbers::new(text);
+    // Per warning that names a line: `start of that line << 64 | warning index << 8 | bit`.
+    let mut named: Vec<u128> = Vec::new();
     let mut last: Option<(&str, KeyCheck, Option<Option<Turns>>)> = None;
-    for (i, f) in found.iter().enumerate() {
-        let shown = (MAX_REPORTED - v.warnings.len()).min(f.mask.count_ones() as usize);
-        v.omitted_warnings += f.mask.count_ones() as usize - shown;
+    for (start, tag) in grouped.tags() {
+        let (mask, other) = ((tag >> 56) as u8, (tag & OTHER) as usize);
+        let shown = (MAX_REPORTED - v.warnings.len()).min(mask.count_ones() as usize);
+        v.omitted_warnings += mask.count_ones() as usize - shown;
         if shown == 0 {
             continue;
         }
-        let Some(l) = grouped.line(i) else { continue };
-        if last.as_ref().is_none_or(|(k, _, _)| *k != l.fields.key) {
-            last = Some((l.fields.key, check_key(l.fields.key), None));
+        let number = numbers.of(start);
+        let Some((line, fields)) = line_at(text, start) else { continue };
+        if last.as_ref().is_none_or(|(k, _, _)| *k != fields.key) {
+            last = Some((fields.key, check_key(fields.key), None));
         }
         let Some((_, key, turns)) = &mut last else { continue };
-        for (bit, code) in WARNINGS.iter().enumerate().filter(|(bit, _)| f.mask & 1 << bit != 0).take(shown) {
+        for (bit, code) in WARNINGS.iter().enumerate().filter(|(bit, _)| mask & 1 << bit != 0).take(shown) {
             let reason = match 1 << bit {
-                OVERRIDDEN => format!("replaced by line {} (the last line wins)", grouped.number(f.other)),
-                MIXED_WEIGHTS => {
-                    format!("counts as weight 1: line {} of this key has a weight", grouped.number(f.other))
+                bit @ (OVERRIDDEN | MIXED_WEIGHTS) => {
+                    named.push(u128::from(other as u64) << 64 | (v.warnings.len() as u128) << 8 | u128::from(bit));
+                    String::new()
                 }
                 KEY_INVALID => match key {
                     KeyCheck::Invalid(detail) => format!("key does not parse: {detail}"),
@@ -249,9 +253,9 @@ pub fn validate_tsv(text: &str) -> Validation {
                     KeyCheck::Parsed { canonical: Some(c), .. } => format!("lookups use '{c}'; this key never matches"),
                     _ => String::new(),
                 },
-                MOVES_INVALID => Signature::parse(l.fields.moves).err().map(|e| e.to_string()).unwrap_or_default(),
+                MOVES_INVALID => Signature::parse(fields.moves).err().map(|e| e.to_string()).unwrap_or_default(),
                 KING_CAPTURE => "a king capture is legal here; it is always played instead".to_owned(),
-                TURN_ILLEGAL => match (&*key, Signature::parse(l.fields.moves)) {
+                TURN_ILLEGAL => match (&*key, Signature::parse(fields.moves)) {
                     (KeyCheck::Parsed { pos, .. }, Ok(sig)) => {
                         let turns = turns.get_or_insert_with(|| Turns::of_position(pos));
                         explain_illegal(turns.as_ref(), &sig).map(|e| e.to_string()).unwrap_or_default()
@@ -259,12 +263,23 @@ pub fn validate_tsv(text: &str) -> Validation {
                     _ => String::new(),
                 },
                 _ => {
-                    let text = l.line.text.split('\t').nth(2).map(super::tsv::trim).unwrap_or_default();
+                    let text = line.split('\t').nth(2).map(super::tsv::trim).unwrap_or_default();
                     format!("weight {text} cannot be stored in a binary book")
                 }
             };
-            v.warnings.push(Issue::new(l.line.number, l.line.text, code, &reason));
+            v.warnings.push(Issue::new(number, line, code, &reason));
         }
+    }
+    crate::sort::sort_pairs(&mut named);
+    let mut numbers = LineNumbers::new(text);
+    for p in named {
+        let (other, w, bit) = ((p >> 64) as usize, (p as u64 >> 8) as usize, p as u8);
+        let n = numbers.of(other);
+        v.warnings[w].reason = if bit == OVERRIDDEN {
+            format!("replaced by line {n} (the last line wins)")
+        } else {
+            format!("counts as weight 1: line {n} of this key has a weight")
+        };
     }
     v.ok = v.errors.is_empty();
     v

@@ -5,8 +5,9 @@
 
 use crate::search::{
     choose_within, decide, effective_budget_ms, estimate_equity, estimate_equity_within, policy_or_default, BotInfo,
-    Budgeting, Clock, ClockState, Deadline, Equity, Limit, Moment, Question, Registry, Rng, Stop, DEFAULT_MAX_PLIES,
-    DEFAULT_ROLLOUTS, JS_OVERHEAD_MS, MAX_BUDGET_MS, MAX_EFFORT, MAX_PLIES, MAX_ROLLOUTS, POLICY_IDS,
+    Budgeting, Clock, ClockState, Deadline, Equity, Limit, Moment, Question, Registry, Rng, Stop,
+    DEFAULT_EQUITY_BUDGET_MS, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, JS_OVERHEAD_MS, MAX_BUDGET_MS, MAX_EFFORT,
+    MAX_PLIES, MAX_ROLLOUTS, POLICY_IDS,
 };
 use crate::{Move, Position, Roll};
 
@@ -171,20 +172,21 @@ pub struct EquityOptions {
     pub max_plies: Option<f64>,
     pub seed: Option<u64>,
     /// Stop at this many milliseconds after the call's entry with the rollouts done (absent, 0 or
-    /// less: no deadline; at most 600,000). Read by [`equity_timed`] only.
+    /// less: [`DEFAULT_EQUITY_BUDGET_MS`]; at most 600,000). Read by [`equity_timed`] only.
     pub time_budget_ms: Option<f64>,
 }
 
-/// `estimateEquity(dfen, options)` (BOTS.md §9) without a deadline.
+/// `estimateEquity(dfen, options)` (BOTS.md §9) without a deadline (the native API's; the
+/// package's calls are [`equity_timed`]).
 pub fn equity(dfen: &str, options: &EquityOptions) -> Equity {
     equity_with(dfen, options, None)
 }
 
-/// `estimateEquity(dfen, options)` with its `timeBudgetMs`: the deadline counts from `entered` on
-/// `clock`, as `getBestMove`'s does.
+/// `estimateEquity(dfen, options)` with its `timeBudgetMs`, [`DEFAULT_EQUITY_BUDGET_MS`] without
+/// one: the deadline counts from `entered` on `clock`, as `getBestMove`'s does.
 pub fn equity_timed(dfen: &str, options: &EquityOptions, clock: &dyn Clock, entered: Moment) -> Equity {
-    let budget = budget_option(options.time_budget_ms);
-    equity_with(dfen, options, budget.map(|b| Deadline { clock, at: entered.plus_ms(b) }))
+    let budget = budget_option(options.time_budget_ms).unwrap_or(DEFAULT_EQUITY_BUDGET_MS);
+    equity_with(dfen, options, Some(Deadline { clock, at: entered.plus_ms(budget) }))
 }
 
 fn equity_with(dfen: &str, options: &EquityOptions, deadline: Option<Deadline<'_>>) -> Equity {

@@ -19,6 +19,9 @@ pub const MAX_ROLLOUTS: i64 = 100_000;
 pub const MAX_PLIES: i64 = 10_000;
 /// At most this many simulated plies per call.
 pub(crate) const MAX_WORK_PLIES: i64 = 10_000_000;
+/// The deadline of a JS API call without `timeBudgetMs`, in milliseconds: the work cap alone let
+/// a call run for a minute (issue 31 item 6), so every call is bounded like `getBestMove`'s.
+pub const DEFAULT_EQUITY_BUDGET_MS: u64 = 1000;
 
 /// The three masses of one rollout.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]

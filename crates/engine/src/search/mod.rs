@@ -32,7 +32,7 @@ pub(crate) use winprob::{roll_chances, roll_chances_of, roll_estimate, win_chanc
 
 pub use bot::decision_odds;
 pub use equity::advance;
-pub use equity::{DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, MAX_PLIES, MAX_ROLLOUTS};
+pub use equity::{DEFAULT_EQUITY_BUDGET_MS, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS, MAX_PLIES, MAX_ROLLOUTS};
 pub use eval::{material, WIN};
 pub use expectimax::{chance_node, ExpectimaxBot};
 pub use kcp::{kcp_numerator, rolls56};
@@ -68,12 +68,10 @@ pub fn choose_turn(bot: &dyn Bot, roll: Roll<'_>, rng: &mut Rng, deadline: Optio
     }
     // King captures are settled before the clock is consulted: only the shortest are listed
     // for a bot that plays one of them, else all the turns.
-    let (list, complete) = match deadline {
-        _ if turns.has_king_capture() && bot.plays_a_shortest_king_capture(deadline.is_some()) => {
-            (shortest_king_captures(&turns), true)
-        }
-        Some(d) if !turns.has_king_capture() => candidate_turns_until(&turns, || d.passed()),
-        _ => (candidate_turns(&turns), true),
+    let (list, complete) = match turns.has_king_capture() {
+        true if bot.plays_a_shortest_king_capture(deadline.is_some()) => (shortest_king_captures(&turns), true),
+        true => (candidate_turns(&turns), true),
+        false => candidates_within(&turns, deadline),
     };
     if list.is_empty() {
         return Choice::pass();
@@ -82,6 +80,15 @@ pub fn choose_turn(bot: &dyn Bot, roll: Roll<'_>, rng: &mut Rng, deadline: Optio
         return material_fallback(&roll, &list);
     }
     bot.choose(roll, &list, &mut ctx)
+}
+
+/// The candidate turns of `turns` listed under `deadline` (BOTS.md §4.8: the clock read every
+/// 1024 turns), and whether the list is complete; every one without a deadline.
+pub(crate) fn candidates_within(turns: &Turns, deadline: Option<Deadline<'_>>) -> (Vec<Turn>, bool) {
+    match deadline {
+        Some(d) => candidate_turns_until(turns, || d.passed()),
+        None => (candidate_turns(turns), true),
+    }
 }
 
 /// The material fallback (BOTS.md §4.8) over the listed turns `list` of `pos`.
