@@ -1,6 +1,6 @@
-// The package's types. Those of the structured results are generated from the engine's Rust types
-// (generated.d.ts, re-exported here: src/types.rs); these are the JavaScript-only ones and the
-// options, and the few results whose JavaScript shape differs from their Rust type's.
+// The package's types. Those of the structured results and the options are generated from the
+// engine's Rust types (generated.d.ts, re-exported here: src/types.rs); these are JavaScript's own,
+// and the few results whose JavaScript shape differs from their Rust type's, over the generated ones.
 import type { BestMove, BotDetails, Color, MicroMove, ReviewedGame } from './generated.js';
 export type * from './generated.js';
 /** A DFEN: FEN plus an optional seventh field holding the dice of the turn (RULES.md §3). */
