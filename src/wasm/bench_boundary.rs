@@ -24,7 +24,6 @@ use super::clock_exports::{moment_from_ms, PerformanceClock};
 use super::protocol::json;
 use super::search_exports::{best_move_options, with_registry};
 use dicechess::book::Validation;
-use dicechess::package::seed_from_number;
 use dicechess::package::{self, BestMove, BestMoveOptions, BookInput, ClockOptions, EquityOptions};
 use dicechess::search::Equity;
 
@@ -133,6 +132,7 @@ mod serde_side {
 
     use super::*;
     use dicechess::book::Issue;
+    use dicechess::package::seed_from_number;
 
     /// Objects for maps (the turn tree), `undefined` for `None`: the package's plain values.
     fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
@@ -214,35 +214,11 @@ mod serde_side {
         .unwrap_or(JsValue::UNDEFINED)
     }
 
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct BotOut<'a> {
-        id: &'a str,
-        name: &'a str,
-        description: &'a str,
-        difficulty: u32,
-        is_experimental: bool,
-    }
-
-    /// The bot list as an array of objects, listed from the registry as `available_bots` lists it
-    /// (the package's side of this value is that export itself).
+    /// The bot list (getBotDetails's rows) as an array of objects, listed from the registry as
+    /// `available_bots` lists it (the package's side of this value is that export itself).
     #[wasm_bindgen]
     pub fn bots_serde() -> JsValue {
-        with_registry(|registry| {
-            let list = package::available_bots(registry);
-            let bots: Vec<BotOut<'_>> = list
-                .iter()
-                .map(|b| BotOut {
-                    id: &b.id,
-                    name: &b.name,
-                    description: &b.description,
-                    difficulty: b.difficulty,
-                    is_experimental: b.is_experimental,
-                })
-                .collect();
-            to_js(&bots)
-        })
-        .unwrap_or(JsValue::UNDEFINED)
+        with_registry(|registry| to_js(&package::available_bots(registry))).unwrap_or(JsValue::UNDEFINED)
     }
 
     #[derive(Serialize)]
