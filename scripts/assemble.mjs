@@ -340,12 +340,13 @@ for (const [kind, k] of Object.entries(KINDS)) {
     lines(names, (n) => `  ${n}: typeof ${n};`),
     '}>;',
   ].join('\n');
-  // Each fragment is a module for the TypeScript check (tsconfig.json); its `import type` of
-  // types.d.ts is dropped, since the published file holds them all.
-  const fragment = (p) => read(p).replace(/^import type \{[^}]*\} from '\.\/types\.js';\n/, '').trimEnd();
+  // Each fragment is a module for the TypeScript check (tsconfig.json); its imports and
+  // re-exports of types.d.ts and generated.d.ts are dropped, since the published file holds them all.
+  const fragment = (p) => read(p).replace(/^(import|export) type (\{[^}]*\}|\*) from '\.\/(types|generated)\.js';\n/gm, '').trimEnd();
   const fragments = (webEntry) => [
-    `// Type declarations of ${k.name}${webEntry ? '/web' : ''} (API.md §3). Hand-written in pkg-template/types/.`,
+    `// Type declarations of ${k.name}${webEntry ? '/web' : ''} (API.md §3). From pkg-template/types/: hand-written, and generated from the engine's Rust types (src/types.rs).`,
     fragment('types/types.d.ts'),
+    fragment('types/generated.d.ts'),
     fragment('types/rules-functions.d.ts'),
     ...(kind === 'full' ? [fragment('types/full-functions.d.ts')] : []),
     diceChessType,

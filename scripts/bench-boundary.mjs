@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm run bench`, issue 15: the boundary's conversions, the package's text forms against
-// serde-wasm-bindgen's plain objects, on the same values (src/wasm/bench_boundary.rs), and the turn
-// tree through the package. Two benchmark-only full modules are built like the shipped one
-// (opt-level "s", the package's wasm-opt flags): features bench-boundary (the text side only) and
+// `npm run bench`, issue 15: the boundary's conversions, the package's forms (JSON text of the Rust
+// types, the turn tree's codes, the options read field by field) against serde-wasm-bindgen's plain
+// objects, on the same values (src/wasm/bench_boundary.rs), and the turn tree through the package. Two benchmark-only full modules are built like the shipped one
+// (opt-level "s", the package's wasm-opt flags): features bench-boundary (the package's side only) and
 // bench-serde (both sides); the difference of their sizes is what serde-wasm-bindgen would add.
 // Times: median µs per conversion over many samples after a warm-up (a sample is the mean of a
 // batch of calls, so that sub-microsecond conversions are above the timer's resolution).
@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { idField, numberField, objectField } from '../pkg-template/js/input.js';
-import { decodeBestMove, decodeEquity, decodeJson, decodeTree } from '../pkg-template/js/protocol.js';
+import { decodeJson, decodeMoves, decodeTree } from '../pkg-template/js/protocol.js';
 import { POSITIONS } from './bench-rolls.mjs';
 import { BenchReport } from './lib/bench-table.mjs';
 
@@ -72,7 +72,7 @@ function same(label, a, b) {
   if (JSON.stringify(a) !== JSON.stringify(b)) throw new Error(`${label}: the two forms differ:\n${JSON.stringify(a)}\n${JSON.stringify(b)}`);
 }
 
-// Options in: the wrapper reads each field (input.js) and passes them (the text side), or hands
+// Options in: the wrapper reads each field (input.js) and passes them (the package's side), or hands
 // the object to serde_wasm_bindgen::from_value.
 const options = { algorithm: 'expectimax-v2', clock: { remainingMs: 60000, incrementMs: 1000, moveNumber: 12 }, timePolicy: 'empirical-v1', seed: 7 };
 function optionsText(o) {
@@ -90,11 +90,17 @@ function optionsText(o) {
 const optionsSerde = (o) => G.options_serde(o);
 same('options', optionsText(options), optionsSerde(options));
 
-const bestText = () => decodeBestMove(G.best_move_text(), 0);
+// As getBestMove decodes it, its timeTakenMs (the wrapper's) 0 as on the serde side.
+const bestText = () => {
+  const r = decodeJson(G.best_move_text());
+  decodeMoves(r.moves);
+  r.timeTakenMs = 0;
+  return r;
+};
 const bestSerde = () => G.best_move_serde();
 const botsText = () => decodeJson(G.available_bots());
 const botsSerde = () => G.bots_serde();
-const equityText = () => decodeEquity(G.equity_vector());
+const equityText = () => decodeJson(G.equity_text());
 const equitySerde = () => G.equity_serde();
 const reportText = () => decodeJson(G.report_text());
 const reportSerde = () => G.report_serde();
@@ -106,9 +112,9 @@ for (const [label, a, b] of [['best move', bestText, bestSerde], ['bots', botsTe
 const bookReport = reportText();
 
 report.region('boundary');
-report.log(`the boundary, text forms against serde-wasm-bindgen (issue 15; Node ${process.version}, full module at opt-level s)`);
+report.log(`the boundary, the package's forms against serde-wasm-bindgen (issue 15; Node ${process.version}, full module at opt-level s)`);
 report.log('median µs per conversion, the export call and the wrapper\'s decoding included:');
-report.log(`${'value'.padEnd(44)} ${'text'.padStart(8)} ${'serde'.padStart(8)}  serde/text`);
+report.log(`${'value'.padEnd(44)} ${'package'.padStart(8)} ${'serde'.padStart(8)}  serde/package`);
 const rows = [
   [`options in (getBestMove, ${Object.keys(options).length} fields and a clock)`, () => optionsText(options), () => optionsSerde(options), 200],
   [`getBestMove's result (${bestText().moves.length} moves)`, bestText, bestSerde, 200],
@@ -127,7 +133,7 @@ for (const [label, a, b, batch] of rows) {
   }
   report.log(`${label.padEnd(44)} ${us(ta)} ${us(tb)}  ${(tb / ta).toFixed(2)}x`);
 }
-report.log(`\n.wasm bytes after wasm-opt: shipped full ${shipped}; bench module, text side only ${text.bytes}; with the serde side ${serde.bytes}`);
+report.log(`\n.wasm bytes after wasm-opt: shipped full ${shipped}; bench module, package side only ${text.bytes}; with the serde side ${serde.bytes}`);
 report.log(`serde-wasm-bindgen's side of the bench module (all the values above, its shared code included): +${serde.bytes - text.bytes} bytes`);
 
 // The turn tree through the package (the shipped modules), both entries and game.tree().

@@ -13,6 +13,11 @@ pub mod wasm;
 #[cfg(all(test, feature = "book"))]
 mod limits;
 
+/// The TypeScript declarations of the package's structured values (a generator, built by the
+/// tests only).
+#[cfg(all(test, feature = "book", not(target_arch = "wasm32")))]
+mod types;
+
 /// The Rust examples of README.md, run as doc tests.
 #[cfg(all(doctest, feature = "book"))]
 #[doc = include_str!("../README.md")]

@@ -7,7 +7,7 @@
 import { idField, isDfen, jsonWithin, LARGE, MAX_JSON_DEPTH, mib, numberField, objectField, readBook, readMoves } from './input.js';
 import { legacyBookText, LEGACY_BOOK } from './legacy-book.js';
 import { MAX_BOOK, MAX_ID, MAX_NAME, MAX_RECORD } from './limits.js';
-import { decodeAnalysis, decodeBestMove, decodeEquity, decodeJson, decodeList, decodeWinProbability, encodeList, QUESTION } from './protocol.js';
+import { decodeJson, decodeList, decodeMoves, encodeList, QUESTION } from './protocol.js';
 
 /** @typedef {import('./functions.js').FullOnlyApi} FullOnlyApi */
 /** @typedef {import('./glue.js').QuestionCode} QuestionCode */
@@ -67,13 +67,17 @@ export function fullFunctions({ live, fail, glue }) {
     const budget = numberField(options, 'timeBudgetMs');
     const seed = numberField(options, 'seed');
     const effort = numberField(options, 'effort');
-    let text;
+    let result;
     try {
-      text = glue().best_move(dfen, algorithm, remaining, increment, moveNumber, movesToGo, policy, budget, seed, effort, entered);
+      const text = glue().best_move(dfen, algorithm, remaining, increment, moveNumber, movesToGo, policy, budget, seed, effort, entered);
+      if (typeof text !== 'string') return NO_MOVE();
+      result = decodeJson(text);
     } catch (e) { fail(e); return NO_MOVE(); }
-    if (typeof text !== 'string') return NO_MOVE();
+    decodeMoves(result.moves);
+    // The wrapper's own measure of the time taken, the decoding included.
     const taken = Math.floor(now() - entered);
-    return decodeBestMove(text, taken > 0 ? taken : 0);
+    result.timeTakenMs = taken > 0 ? taken : 0;
+    return result;
   }
 
   /** @param {QuestionCode} question @param {unknown} dfen @param {unknown} options */
@@ -101,15 +105,20 @@ export function fullFunctions({ live, fail, glue }) {
     const maxPlies = numberField(options, 'maxPlies');
     const seed = numberField(options, 'seed');
     const budget = numberField(options, 'timeBudgetMs');
-    let r;
-    try { r = glue().equity(dfen, rollouts, maxPlies, seed, budget, entered); } catch (e) { fail(e); return NEUTRAL_EQUITY(); }
-    return decodeEquity(r) ?? NEUTRAL_EQUITY();
+    let result;
+    try { result = decodeJson(glue().equity(dfen, rollouts, maxPlies, seed, budget, entered)); } catch (e) { fail(e); return NEUTRAL_EQUITY(); }
+    // JSON has no Infinity: a variance reduction past any number crosses as null.
+    result.varianceReductionVsVanilla ??= Infinity;
+    return result;
   }
 
   /** @param {unknown} dfen @returns {WinProbability | undefined} */
   function getWinProbability(dfen) {
     if (!live() || !isDfen(dfen)) return undefined;
-    try { return decodeWinProbability(glue().win_probability(dfen)); } catch (e) { fail(e); return undefined; }
+    try {
+      const text = glue().win_probability(dfen);
+      return typeof text === 'string' ? decodeJson(text) : undefined;
+    } catch (e) { fail(e); return undefined; }
   }
 
   /** @param {unknown} dfen @param {unknown} [options] @returns {TurnAnalysis} */
@@ -119,11 +128,16 @@ export function fullFunctions({ live, fail, glue }) {
     const budget = numberField(options, 'timeBudgetMs');
     const topN = numberField(options, 'topN');
     const seed = numberField(options, 'seed');
-    let text;
-    try { text = glue().analyze_turn(dfen, budget, topN, seed, entered); } catch (e) { fail(e); return NO_ANALYSIS(); }
-    if (typeof text !== 'string') return NO_ANALYSIS();
+    let result;
+    try {
+      const text = glue().analyze_turn(dfen, budget, topN, seed, entered);
+      if (typeof text !== 'string') return NO_ANALYSIS();
+      result = decodeJson(text);
+    } catch (e) { fail(e); return NO_ANALYSIS(); }
+    for (const c of result.candidates) decodeMoves(c.moves);
     const taken = Math.floor(now() - entered);
-    return decodeAnalysis(text, taken > 0 ? taken : 0);
+    result.timeTakenMs = taken > 0 ? taken : 0;
+    return result;
   }
 
   /** @param {unknown} roll @param {unknown} moves @param {unknown} [options] @returns {TurnReview | undefined} */
@@ -132,9 +146,10 @@ export function fullFunctions({ live, fail, glue }) {
     const list = readMoves(moves);
     if (list === null) return undefined;
     const budget = numberField(options, 'timeBudgetMs');
-    let text;
-    try { text = glue().review_turn(roll, encodeList(list), budget); } catch (e) { fail(e); return undefined; }
-    return typeof text === 'string' ? decodeJson(text) : undefined;
+    try {
+      const text = glue().review_turn(roll, encodeList(list), budget);
+      return typeof text === 'string' ? decodeJson(text) : undefined;
+    } catch (e) { fail(e); return undefined; }
   }
 
   /** @param {unknown} game @param {unknown} [options] @returns {GameReviewResult} */

@@ -6,21 +6,17 @@
 // module documentation for the encodings), decoded in one place, protocol.js. Internal: never
 // shipped; the TypeScript check of pkg-template/js (tsconfig.json) holds the wrappers to it.
 
+import type { BestMove, BotDetails, EquityResult, TurnAnalysis, TurnReview, WinProbability } from '../types/generated.js';
+import type { BookValidation, GameRecord, GameReviewResult } from '../types/types.js';
+
 /** Moves or ids separated by single spaces; `""` is the empty list. */
 export type SpaceList = string;
-/** `"<score> <budgetMs> <stop>"` followed by the turn's UCI moves, all separated by single spaces. */
-export type BestMoveText = string;
 /** 0 invalid DFEN, 1 not over, 2 White won, 3 Black won, 4 over without a winner. */
 export type StatusCode = number;
 /** 0 offer double, 1 accept double, 2 offer draw, 3 accept draw. */
 export type QuestionCode = 0 | 1 | 2 | 3;
-/**
- * `[whiteWin, blackWin, undecided, rollouts, standardError, varianceReductionVsVanilla]`: the
- * fields of EquityResult by position.
- */
-export type EquityVector = Float64Array | number[];
-/** JSON text. */
-export type Json = string;
+/** The JSON text of a value of the Rust type whose generated declaration is `T` (protocol.js's decodeJson). */
+export type Json<T> = string & { readonly __json?: T };
 /** The turn tree's codes (protocol.js's decodeTree); `undefined` past the work cap. */
 export type TreeCodes = Uint16Array | undefined;
 
@@ -67,25 +63,25 @@ export declare function best_move(
   dfen: string, algorithm: string | undefined, remainingMs: number | undefined, incrementMs: number | undefined,
   moveNumber: number | undefined, movesToGo: number | undefined, timePolicy: string | undefined,
   timeBudgetMs: number | undefined, seed: number | undefined, effort: number | undefined, entered: number,
-): BestMoveText | undefined;
+): Json<BestMove> | undefined;
 export declare function should_bot(dfen: string, question: QuestionCode, algorithm: string | undefined, seed: number | undefined): boolean;
-export declare function equity(dfen: string, rollouts: number | undefined, maxPlies: number | undefined, seed: number | undefined, timeBudgetMs: number | undefined, entered: number): EquityVector;
-export declare function available_bots(): Json;
-export declare function win_probability(dfen: string): Float64Array | undefined;
-export declare function analyze_turn(dfen: string, timeBudgetMs: number | undefined, topN: number | undefined, seed: number | undefined, entered: number): Json | undefined;
-export declare function review_turn(dfen: string, moves: SpaceList, timeBudgetMs: number | undefined): Json | undefined;
-export declare function review_game(record: string, timeBudgetMs: number | undefined): Json;
+export declare function equity(dfen: string, rollouts: number | undefined, maxPlies: number | undefined, seed: number | undefined, timeBudgetMs: number | undefined, entered: number): Json<EquityResult>;
+export declare function available_bots(): Json<BotDetails[]>;
+export declare function win_probability(dfen: string): Json<WinProbability> | undefined;
+export declare function analyze_turn(dfen: string, timeBudgetMs: number | undefined, topN: number | undefined, seed: number | undefined, entered: number): Json<TurnAnalysis> | undefined;
+export declare function review_turn(dfen: string, moves: SpaceList, timeBudgetMs: number | undefined): Json<TurnReview> | undefined;
+export declare function review_game(record: string, timeBudgetMs: number | undefined): Json<GameReviewResult>;
 export declare function available_time_policies(): SpaceList;
-export declare function validate_book_text(tsv: string): Json;
-export declare function validate_book_bytes(bytes: Uint8Array): Json;
+export declare function validate_book_text(tsv: string): Json<BookValidation>;
+export declare function validate_book_bytes(bytes: Uint8Array): Json<BookValidation>;
 export declare function encode_book(tsv: string): Uint8Array | undefined;
 export declare function register_book_bot_text(tsv: string, baseBotId: string, newBotId: string, newBotName: string): boolean;
 export declare function register_book_bot_bytes(bytes: Uint8Array, baseBotId: string, newBotId: string, newBotName: string): boolean;
 export declare function unregister_bot(id: string): boolean;
 /** The notation of a game, with record fields as "name\tvalue" lines. */
 export declare function game_notation(handle: number, fields: string): string | undefined;
-/** The records form of protocol.js. */
-export declare function notation_records(text: string): string;
+/** The records form of protocol.js: JSON text, or `E<line> <column> <message>`. */
+export declare function notation_records(text: string): Json<GameRecord[]>;
 
 // The web glue only (target web): loading.
 /** Fetches or takes, compiles and instantiates the .wasm. */

@@ -1,35 +1,29 @@
 // @ts-check
-// The text protocol between the .wasm and the wrappers, JavaScript side: every encoding of an
-// argument and every decoding of a result happens here, once. The Rust side, with the same
-// definitions, is src/wasm/protocol.rs; the exports' types are in glue.d.ts.
+// The protocol between the .wasm and the wrappers, JavaScript side: every encoding of an argument
+// and every decoding of a result happens here, once. The Rust side, with the same definitions, is
+// src/wasm/protocol.rs; the exports' types are in glue.d.ts.
 //
-//   list       moves (or ids) joined by single spaces, "" = the empty list, both directions;
+//   JSON       the one form of a structured result: the JSON text of its Rust type's serde
+//              serialization, whose TypeScript declaration is generated from the same type
+//              (types/generated.d.ts); decodeJson parses it. JSON has no undefined and no Infinity:
+//              a micro-move's promotion crosses as null (decodeMoves makes it undefined), and so does
+//              estimateEquity's infinite variance reduction (full.js makes it Infinity);
+// and the measured or scalar exceptions:
 //   tree       the turn tree as 16-bit codes, a node each, depth first (src/package/rules_text.rs's
 //              turn_subtree_codes): from square bits 0-5, to square 6-11, promotion role 12-14,
 //              bit 15 when the node has children, then a 0 after its last child; undefined past the cap;
-//   JSON       the bots and the book reports cross as JSON text;
-//   best move  "<score> <budgetMs> <uci>…": two integers, then the turn's UCI moves;
-//   status     an integer code, STATUS below;
+//   list       moves (or ids) joined by single spaces, "" = the empty list, both directions;
+//   status     an integer code, STATUS below (the rules module, which has no serde);
 //   question   an integer code, QUESTION below;
-//   equity     six numbers, the fields of EquityResult by position in the order whiteWin, blackWin, undecided, rollouts,
-//              standardError, varianceReductionVsVanilla;
-//   win prob.  three numbers, whiteWin, blackWin, draw;
-//   analysis   JSON text of the analysis results (docs/ANALYSIS.md), micro-moves with a null promotion
-//              when there is none (made undefined here, as in BestMoveResult).
+//   the Game's forms below (the rules module).
 //
 // Nothing here checks classes of user input (input.js does) or catches (the callers do).
 
 /** @typedef {import('./glue.js').SpaceList} SpaceList */
 /** @typedef {import('./glue.js').StatusCode} StatusCode */
-/** @typedef {import('./glue.js').EquityVector} EquityVector */
-/** @typedef {import('../types/types.js').BestMoveResult} BestMoveResult */
-/** @typedef {import('../types/types.js').EquityResult} EquityResult */
 /** @typedef {import('../types/types.js').GameStatus} GameStatus */
 /** @typedef {import('../types/types.js').MicroMove} MicroMove */
 /** @typedef {import('../types/types.js').PromotionPiece} PromotionPiece */
-/** @typedef {import('../types/types.js').SearchStop} SearchStop */
-/** @typedef {import('../types/types.js').WinProbability} WinProbability */
-/** @typedef {import('../types/types.js').TurnAnalysis} TurnAnalysis */
 
 /** A list argument: checked UCI moves, joined by single spaces. @param {readonly string[]} moves @returns {SpaceList} */
 export const encodeList = (moves) => moves.join(' ');
@@ -40,8 +34,20 @@ export const decodeList = (text) => (text === '' ? [] : text.split(' '));
 /** An optional string result (`undefined` crosses as `undefined`). @param {unknown} v @returns {string | undefined} */
 export const decodeOptional = (v) => (typeof v === 'string' ? v : undefined);
 
-/** A JSON result: the bots, a book report. @template T @param {string} text @returns {T} */
+/**
+ * A structured result: the JSON text of its Rust type, as the generated type `T` declares it.
+ * @template T @param {import('./glue.js').Json<T>} text @returns {T}
+ */
 export const decodeJson = (text) => JSON.parse(text);
+
+/**
+ * A result's micro-moves as the API has them, `promotion` present and `undefined` when none (JSON
+ * writes `null`); in place. @template {{ promotion: PromotionPiece | undefined }} M @param {M[]} moves @returns {M[]}
+ */
+export function decodeMoves(moves) {
+  for (const m of moves) m.promotion ??= undefined;
+  return moves;
+}
 
 /** @typedef {import('../types/types.js').MoveTree} MoveTree */
 const FILE = 'abcdefgh';
@@ -93,53 +99,8 @@ export function decodeStatus(code) {
   return s === undefined ? undefined : { over: s.over, winner: s.winner };
 }
 
-/** Why a search stopped (src/search/work_clock.rs, `Stop`). @type {readonly SearchStop[]} */
-const STOPS = Object.freeze(['complete', 'deadline', 'effort', 'frozenClock']);
-
 /** The decision questions of `should_bot`. */
 export const QUESTION = Object.freeze({ offerDouble: 0, acceptDouble: 1, offerDraw: 2, acceptDraw: 3 });
-
-/**
- * A best-move text, "<score> <budgetMs> <stop> <uci>…", with the wrapper's own measure of the time taken.
- * @param {string} text @param {number} timeTakenMs @returns {BestMoveResult}
- */
-export function decodeBestMove(text, timeTakenMs) {
-  const parts = text.split(' ');
-  /** @type {MicroMove[]} */
-  const moves = [];
-  for (let i = 3; i < parts.length; i++) {
-    const u = parts[i];
-    moves.push({ from: u.slice(0, 2), to: u.slice(2, 4), promotion: u.length > 4 ? /** @type {PromotionPiece} */ (u.slice(4, 5)) : undefined });
-  }
-  const stop = STOPS.find((s) => s === parts[2]) ?? 'complete';
-  return { moves, score: Number(parts[0]), timeTakenMs, budgetMs: Number(parts[1]), stop };
-}
-
-/** An equity vector; `undefined` unless it has exactly six numbers. @param {EquityVector | undefined} r @returns {EquityResult | undefined} */
-export function decodeEquity(r) {
-  if (!r || r.length !== 6) return undefined;
-  return { whiteWin: r[0], blackWin: r[1], undecided: r[2], rollouts: r[3], standardError: r[4], varianceReductionVsVanilla: r[5] };
-}
-
-/** A win-probability vector; `undefined` unless it has exactly three numbers. @param {ArrayLike<number> | undefined} r @returns {WinProbability | undefined} */
-export function decodeWinProbability(r) {
-  if (!r || r.length !== 3) return undefined;
-  return { whiteWin: r[0], blackWin: r[1], draw: r[2] };
-}
-
-/**
- * An analysis's JSON text, with the wrapper's own measure of the time taken.
- * @param {string} text @param {number} timeTakenMs @returns {TurnAnalysis}
- */
-export function decodeAnalysis(text, timeTakenMs) {
-  /** @type {{ candidates: { moves: { from: string, to: string, promotion: PromotionPiece | null }[], whiteWin: number, blackWin: number, loss: number }[], budgetMs: number }} */
-  const r = JSON.parse(text);
-  const candidates = r.candidates.map((c) => ({
-    moves: c.moves.map((m) => ({ from: m.from, to: m.to, promotion: m.promotion ?? undefined })),
-    whiteWin: c.whiteWin, blackWin: c.blackWin, loss: c.loss,
-  }));
-  return { candidates, timeTakenMs, budgetMs: r.budgetMs };
-}
 
 // The Game object's forms (src/package/game_text.rs):
 //   game state    fields separated by "\n" in the order of GAME_STATE_FIELDS;

@@ -1,3 +1,8 @@
+// The package's types. Those of the structured results and the options are generated from the
+// engine's Rust types (generated.d.ts, re-exported here: src/types.rs); these are JavaScript's own,
+// and the few results whose JavaScript shape differs from their Rust type's, over the generated ones.
+import type { BestMove, BotDetails, Color, MicroMove, ReviewedGame } from './generated.js';
+export type * from './generated.js';
 /** A DFEN: FEN plus an optional seventh field holding the dice of the turn (RULES.md §3). */
 export type Dfen = string;
 /** A micro-move in UCI notation, lower case: "e2e4", "e7e8q"; castling is the king's move. */
@@ -5,70 +10,14 @@ export type Uci = string;
 /** The prefix tree of the legal turns; keys in UCI order at every level, leaves `{}`. */
 export interface MoveTree { [uci: string]: MoveTree }
 export type PromotionPiece = "q" | "r" | "b" | "n";
-export interface MicroMove { from: string; to: string; promotion: PromotionPiece | undefined }
-/**
- * Why a search stopped: `"complete"` (nothing cut it short: an instant bot, an untimed search, a forced turn), `"deadline"`
- * (its budget passed on the clock), `"effort"` (its `effort` ran out) or `"frozenClock"` (the clock stood still, as on
- * Cloudflare Workers, and the work reached the budget).
- */
-export type SearchStop = "complete" | "deadline" | "effort" | "frozenClock";
-export interface BestMoveResult {
-  moves: MicroMove[]; score: number; timeTakenMs: number; budgetMs: number;
-  /** Why the search stopped; absent only from the neutral result of invalid input. */
-  stop?: SearchStop;
-}
+/** The result of `getBestMove`: a `BestMove` whose `stop` is absent only from the neutral result of invalid input. */
+export type BestMoveResult = Omit<BestMove, "stop"> & Partial<Pick<BestMove, "stop">>;
 export type TimePolicyId = "empirical-v1" | "legacy-linear-v1";
-export interface ClockStateOptions { remainingMs: number; incrementMs?: number; moveNumber?: number; movesToGo?: number }
-export interface BestMoveOptions {
-  algorithm?: string; clock?: ClockStateOptions; timePolicy?: TimePolicyId | (string & {});
-  timeBudgetMs?: number; seed?: number;
-  /**
-   * The work a budgeted bot's search takes instead of a deadline, whatever the clock does: the work of a budget of that many
-   * ms on a clock that stands still (about that many ms of CPU; at most 600000). With a `seed`, the same turn on every
-   * runtime; `budgetMs` is then 0. Instant bots ignore it.
-   */
-  effort?: number;
-}
-export interface DecisionOptions { algorithm?: string; seed?: number }
-export interface EquityOptions {
-  rollouts?: number; maxPlies?: number; seed?: number;
-  /** Stop this many milliseconds after the call with the rollouts done so far (`rollouts` says how many; none: the neutral result). Default: no deadline. */
-  timeBudgetMs?: number;
-}
-export interface EquityResult {
-  whiteWin: number; blackWin: number; undecided: number;
-  rollouts: number; standardError: number; varianceReductionVsVanilla: number;
-}
-/** The chances of each side (they sum to 1). */
-export interface WinProbability { whiteWin: number; blackWin: number; draw: number }
-export interface AnalyzeOptions { timeBudgetMs?: number; topN?: number; seed?: number }
-/** A candidate turn: its chances after it and how much win probability it gives up against the first. */
-export interface TurnCandidate { moves: MicroMove[]; whiteWin: number; blackWin: number; loss: number }
-export interface TurnAnalysis { candidates: TurnCandidate[]; timeTakenMs: number; budgetMs: number }
-/** The search budget of each reviewed turn (default 250, cap 600000). */
-export interface ReviewOptions { timeBudgetMs?: number }
-export type ReviewLabel = "inaccuracy" | "mistake" | "blunder";
-/** One reviewed turn; every value is the mover's expected score (a win 1, a draw ½). */
-export interface TurnReview {
-  number: number; mover: "white" | "black"; dice: string; played: Uci[]; best: Uci[];
-  before: number; afterRoll: number; afterPlayed: number; afterBest: number;
-  luck: number; error: number; label: ReviewLabel | null; forced: boolean; depth: number;
-}
-export interface SideSummary {
-  turns: number; unforced: number; errorRate: number; totalError: number; totalLuck: number;
-  inaccuracies: number; mistakes: number; blunders: number; luckAdjustedResult: number | null;
-}
-export interface GameReview {
-  ok: true; id: string | null; result: "1-0" | "0-1" | "1/2-1/2" | "*"; turns: TurnReview[]; white: SideSummary; black: SideSummary;
-}
+/** `reviewGame`'s result for a record it reviewed. */
+export interface GameReview extends ReviewedGame { ok: true }
 export type GameReviewResult = GameReview | { ok: false; error: string };
-export interface BotInfo { id: string; name: string; description: string; difficulty: number; isExperimental: boolean }
-/** A bot's row with what `getAvailableBots` leaves out (its rows are pinned to five fields). */
-export interface BotDetails extends BotInfo {
-  /** Whether `getBestMove` uses `timeBudgetMs` (the searching bots, and book bots over them); the others answer at once and report `budgetMs: 0`. */
-  takesBudget: boolean;
-}
-export interface GameStatus { over: boolean; winner: "white" | "black" | null }
+/** A bot's row in `getAvailableBots()`: its `BotDetails` without `takesBudget` (those rows are pinned to five fields). */
+export type BotInfo = Omit<BotDetails, "takesBudget">;
 /** One problem of a book; `text` and `reason` keep their first 256 characters, then `…`. */
 export interface BookIssue { line: number; text: string; code: string; reason: string }
 /**
@@ -82,8 +31,6 @@ export interface BookValidation {
 }
 /** A TSV string, a binary book, or the older flat object of book key to moves text (`{ "<key>": "e2e4,f1c4" }`, or its JSON text), read as the same TSV lines. */
 export type BookSource = string | Uint8Array | ArrayBuffer | Readonly<Record<string, string>>;
-/** A side. */
-export type Color = "white" | "black";
 /** Why a game ended. */
 export type Termination = "king-capture" | "resignation" | "agreement" | "halfmove-clock" | "turn-cap" | "adjudication";
 /** How a `Game` is created (every field optional). */

@@ -1,24 +1,22 @@
 //! The full entry's analysis exports (docs/ANALYSIS.md): thin wrappers over [`dicechess::package`]'s
-//! analysis functions. The win probability crosses as three numbers, everything else as JSON
-//! text (serde_json, already in the full module for the book records), `JSON.parse`d by the
-//! wrapper.
+//! analysis functions. Every result crosses as the JSON text of its Rust type (module `protocol`).
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::clock_exports::{moment_from_ms, PerformanceClock};
-use super::protocol::split_list;
+use super::protocol::{json, split_list};
 use dicechess::package::seed_from_number;
 use dicechess::package::{self, AnalyzeOptions, ReviewOptions};
 
-/// `getWinProbability(dfen)`: `[whiteWin, blackWin, draw]`, or `undefined` for an invalid DFEN.
+/// `getWinProbability(dfen)`: the JSON text of [`dicechess::analysis::WinProbability`], or
+/// `undefined` for an invalid DFEN.
 #[wasm_bindgen]
-pub fn win_probability(dfen: &str) -> Option<Vec<f64>> {
-    package::win_probability(dfen).map(|p| vec![p.white_win, p.black_win, p.draw])
+pub fn win_probability(dfen: &str) -> Option<String> {
+    package::win_probability(dfen).map(|p| json(&p))
 }
 
-/// `analyzeTurn(dfen, options)`: `{"candidates": [{"moves": [{"from", "to", "promotion"}],
-/// "whiteWin", "blackWin", "loss"}], "timeTakenMs", "budgetMs"}` as JSON text, or `undefined` for
-/// an invalid DFEN. `entered` is the wrapper's `performance.now()` at the call's entry.
+/// `analyzeTurn(dfen, options)`: the JSON text of [`package::AnalyzeTurnResult`], or `undefined`
+/// for an invalid DFEN. `entered` is the wrapper's `performance.now()` at the call's entry.
 #[wasm_bindgen]
 pub fn analyze_turn(
     dfen: &str,
@@ -28,8 +26,7 @@ pub fn analyze_turn(
     entered: f64,
 ) -> Option<String> {
     let options = AnalyzeOptions { time_budget_ms, top_n, seed: seed.and_then(seed_from_number) };
-    let result = package::analyze_turn(dfen, &options, &PerformanceClock, moment_from_ms(entered))?;
-    serde_json::to_string(&result).ok()
+    package::analyze_turn(dfen, &options, &PerformanceClock, moment_from_ms(entered)).map(|result| json(&result))
 }
 
 /// `reviewTurn(roll, moves, options)`: the turn's review as JSON text, or `undefined` when there
@@ -38,7 +35,7 @@ pub fn analyze_turn(
 pub fn review_turn(dfen: &str, moves: &str, time_budget_ms: Option<f64>) -> Option<String> {
     let review =
         package::review_turn(dfen, &split_list(moves), &ReviewOptions { time_budget_ms }, &PerformanceClock).ok()?;
-    serde_json::to_string(&review).ok()
+    Some(json(&review))
 }
 
 /// `reviewGame(game, options)`: `{"ok": true, "id", "result", "turns", "white", "black"}` or
@@ -58,5 +55,5 @@ pub fn review_game(record: &str, time_budget_ms: Option<f64>) -> String {
         Ok(review) => Reply { ok: true, review: Some(review), error: None },
         Err(e) => Reply { ok: false, review: None, error: Some(e.to_string()) },
     };
-    serde_json::to_string(&reply).unwrap_or_else(|_| String::from(r#"{"ok":false,"error":"internal error"}"#))
+    json(&reply)
 }

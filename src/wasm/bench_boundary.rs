@@ -1,14 +1,14 @@
 //! Benchmark-only exports of the boundary (features `bench-boundary` and `bench-serde`, issue 15;
 //! never in a published build): the values that cross between the exports and the wrappers,
-//! converted in the package's text forms (module `protocol`) and, with `bench-serde`, as plain
-//! JavaScript objects built by `serde-wasm-bindgen`, so that `scripts/bench-boundary.mjs` can time
-//! both ways on the same values and weigh the bytes each adds.
+//! converted in the package's forms (module `protocol`: JSON text of the Rust types) and, with
+//! `bench-serde`, as plain JavaScript objects built by `serde-wasm-bindgen`, so that
+//! `scripts/bench-boundary.mjs` can time both ways on the same values and weigh the bytes each adds.
 //!
 //! Results out: [`boundary_prepare`] computes getBestMove's result, an equity result and a book
-//! report once and keeps them; each `*_text` export then converts its value as the
-//! package's export does (the same builders, or the same few lines), and each `*_serde` export
-//! with `serde_wasm_bindgen::to_value`, so that only the conversion is timed. The bot list is
-//! listed from the registry by each side (the text side is the shipped `available_bots`), the turn
+//! report once and keeps them; each `*_text` export then converts its value as the package's
+//! export does ([`json`]), and each `*_serde` export with `serde_wasm_bindgen::to_value`, so that
+//! only the conversion is timed. The bot list is
+//! listed from the registry by each side (the package's side is the shipped `available_bots`), the turn
 //! tree walked from the roll by each (the walk is part of each form). Options in:
 //! [`options_text`] takes getBestMove's options as the package passes them (each field read by the
 //! wrapper), [`options_serde`] takes the options object and reads it with
@@ -21,9 +21,9 @@ use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsValue;
 
 use super::clock_exports::{moment_from_ms, PerformanceClock};
+use super::protocol::json;
 use super::search_exports::{best_move_options, with_registry};
 use dicechess::book::Validation;
-use dicechess::package::seed_from_number;
 use dicechess::package::{self, BestMove, BestMoveOptions, BookInput, ClockOptions, EquityOptions};
 use dicechess::search::Equity;
 
@@ -95,38 +95,22 @@ fn digest(o: &BestMoveOptions) -> f64 {
     len(&o.algorithm) + len(&o.time_policy) + clock + o.time_budget_ms.unwrap_or(0.0) + seed
 }
 
-/// getBestMove's result in the best-move text of `best_move`.
+/// getBestMove's result as the JSON text of `best_move`.
 #[wasm_bindgen]
 pub fn best_move_text() -> Option<String> {
-    with_prepared(|p| {
-        let mut out = p.best.score.to_string();
-        out.push(' ');
-        out.push_str(&p.best.budget_ms.to_string());
-        out.push(' ');
-        out.push_str(p.best.stop.as_str());
-        for m in p.best.uci() {
-            out.push(' ');
-            out.push_str(&m);
-        }
-        out
-    })
+    with_prepared(|p| json(&p.best))
 }
 
-/// The equity result as the six numbers of `equity`.
+/// The equity result as the JSON text of `equity`.
 #[wasm_bindgen]
-pub fn equity_vector() -> Option<Vec<f64>> {
-    with_prepared(|p| {
-        let e = &p.equity;
-        #[allow(clippy::cast_precision_loss)]
-        let rollouts = e.rollouts as f64;
-        vec![e.white_win, e.black_win, e.undecided, rollouts, e.standard_error, e.variance_reduction_vs_vanilla]
-    })
+pub fn equity_text() -> Option<String> {
+    with_prepared(|p| json(&p.equity))
 }
 
 /// The book report as the JSON text of `validate_book_text`.
 #[wasm_bindgen]
 pub fn report_text() -> Option<String> {
-    with_prepared(|p| super::book_exports::validation_json(&p.report))
+    with_prepared(|p| json(&p.report))
 }
 
 /// The turn tree of `roll` as the JSON text the package's export returned before issue 15.
@@ -148,6 +132,7 @@ mod serde_side {
 
     use super::*;
     use dicechess::book::Issue;
+    use dicechess::package::seed_from_number;
 
     /// Objects for maps (the turn tree), `undefined` for `None`: the package's plain values.
     fn to_js<T: Serialize + ?Sized>(value: &T) -> JsValue {
@@ -229,35 +214,11 @@ mod serde_side {
         .unwrap_or(JsValue::UNDEFINED)
     }
 
-    #[derive(Serialize)]
-    #[serde(rename_all = "camelCase")]
-    struct BotOut<'a> {
-        id: &'a str,
-        name: &'a str,
-        description: &'a str,
-        difficulty: u32,
-        is_experimental: bool,
-    }
-
-    /// The bot list as an array of objects, listed from the registry as `available_bots` lists it
-    /// (the text side of this value is that export itself).
+    /// The bot list (getBotDetails's rows) as an array of objects, listed from the registry as
+    /// `available_bots` lists it (the package's side of this value is that export itself).
     #[wasm_bindgen]
     pub fn bots_serde() -> JsValue {
-        with_registry(|registry| {
-            let list = package::available_bots(registry);
-            let bots: Vec<BotOut<'_>> = list
-                .iter()
-                .map(|b| BotOut {
-                    id: &b.id,
-                    name: &b.name,
-                    description: &b.description,
-                    difficulty: b.difficulty,
-                    is_experimental: b.is_experimental,
-                })
-                .collect();
-            to_js(&bots)
-        })
-        .unwrap_or(JsValue::UNDEFINED)
+        with_registry(|registry| to_js(&package::available_bots(registry))).unwrap_or(JsValue::UNDEFINED)
     }
 
     #[derive(Serialize)]

@@ -4,8 +4,9 @@
 //! The exports are internal: only the JavaScript wrappers of `pkg-template/` call them, after they
 //! have checked every argument's class (API.md §3.2). They therefore take only strings, numbers,
 //! byte arrays and `undefined`, and return strings, numbers, booleans, byte arrays or `undefined`:
-//! lists of moves as space-separated text, the turn tree as 16-bit codes, the game status as an
-//! integer code, and so on. Every encoding is defined once, in the private module `protocol`
+//! structured results as the JSON text of their Rust types, and the measured or scalar exceptions
+//! (the turn tree as 16-bit codes, lists of moves as space-separated text, the game status as an
+//! integer code, the Game's line forms). Every encoding is defined once, in the private module `protocol`
 //! (src/wasm/protocol.rs), and decoded once, by `pkg-template/js/protocol.js`. (The doc comments
 //! of the exports restate their forms: wasm-bindgen copies them into the published glue, which
 //! stays the same byte for byte.)
@@ -17,7 +18,7 @@
 //! The benchmark-only feature `bench-exports` (never published) adds raw exports for
 //! `npm run bench`: [`enumerate_legal_turns`], and with `search` the library calls of [`bench`].
 //! `bench-boundary` and `bench-serde` (never published either) add the boundary's conversions of
-//! [`bench_boundary`], in the text forms and with serde-wasm-bindgen (issue 15).
+//! [`bench_boundary`], in the package's forms and with serde-wasm-bindgen (issue 15).
 //!
 //! No game logic lives here, and nothing here may panic: the lints below deny every panic path.
 #![deny(

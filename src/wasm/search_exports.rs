@@ -5,16 +5,15 @@
 //! arrive as JavaScript numbers (`undefined` when absent or not a number) or strings, and every
 //! conversion, default and cap of BOTS.md §5.3 happens in `js` (integers) or in
 //! [`seed_from_number`] (seeds), exactly once. Results cross in the forms of the boundary (module
-//! `protocol`, src/wasm/protocol.rs), the full-only ones built here: the best-move text
-//! ([`best_move`]), the question codes ([`should_bot`]), the equity vector ([`equity`]), the bots as
-//! JSON text and the time policies as a list.
+//! `protocol`, src/wasm/protocol.rs): the best move, the equity and the bots as JSON text of their
+//! Rust types, the time policies as a list; the question arrives as a code ([`should_bot`]).
 
 use std::cell::RefCell;
 
 use wasm_bindgen::prelude::wasm_bindgen;
 
 use super::clock_exports::{moment_from_ms, PerformanceClock};
-use dicechess::package::json_text::JsonWriter;
+use super::protocol::json;
 use dicechess::package::seed_from_number;
 use dicechess::package::{self, BestMoveOptions, ClockOptions, DecisionOptions, EquityOptions};
 use dicechess::search::{Question, Registry};
@@ -40,8 +39,8 @@ pub(super) fn with_registry_mut<R>(f: impl FnOnce(&mut Registry) -> R) -> Option
 
 /// `getBestMove(dfen, options)`. `entered` is the wrapper's `performance.now()` at the call's
 /// entry (the deadline's anchor, API.md §2.6); the clock fields are `undefined` unless `clock` is
-/// a non-null object and the field a number. Returns `"<score> <budgetMs> <stop>"` followed by
-/// the turn's UCI moves, all space-separated, or `undefined` for an invalid DFEN.
+/// a non-null object and the field a number. Returns the JSON text of [`package::BestMove`], or
+/// `undefined` for an invalid DFEN.
 #[wasm_bindgen]
 #[allow(clippy::too_many_arguments)]
 pub fn best_move(
@@ -65,16 +64,7 @@ pub fn best_move(
     let clock = PerformanceClock;
     let result =
         with_registry(|registry| package::get_best_move(registry, dfen, &options, &clock, moment_from_ms(entered)))?;
-    let mut out = result.score.to_string();
-    out.push(' ');
-    out.push_str(&result.budget_ms.to_string());
-    out.push(' ');
-    out.push_str(result.stop.as_str());
-    for m in result.uci() {
-        out.push(' ');
-        out.push_str(&m);
-    }
-    Some(out)
+    Some(json(&result))
 }
 
 /// getBestMove's options from the export's arguments: the clock only when one of its fields is
@@ -114,9 +104,9 @@ pub fn should_bot(dfen: &str, question: u32, algorithm: Option<String>, seed: Op
     with_registry(|registry| package::should_bot(registry, dfen, question, &options)).unwrap_or(false)
 }
 
-/// `estimateEquity(dfen, options)`: `[whiteWin, blackWin, undecided, rollouts, standardError,
-/// varianceReductionVsVanilla]` (the neutral result for an invalid DFEN); `entered` is the
-/// `performance.now()` of the call's entry, which `time_budget_ms` counts from.
+/// `estimateEquity(dfen, options)`: the JSON text of [`dicechess::search::Equity`] (the neutral
+/// result for an invalid DFEN); `entered` is the `performance.now()` of the call's entry, which
+/// `time_budget_ms` counts from.
 #[wasm_bindgen]
 pub fn equity(
     dfen: &str,
@@ -125,39 +115,16 @@ pub fn equity(
     seed: Option<f64>,
     time_budget_ms: Option<f64>,
     entered: f64,
-) -> Vec<f64> {
+) -> String {
     let options = EquityOptions { rollouts, max_plies, seed: seed.and_then(seed_from_number), time_budget_ms };
-    let e = package::equity_timed(dfen, &options, &PerformanceClock, moment_from_ms(entered));
-    #[allow(clippy::cast_precision_loss)]
-    let rollouts = e.rollouts as f64;
-    vec![e.white_win, e.black_win, e.undecided, rollouts, e.standard_error, e.variance_reduction_vs_vanilla]
+    json(&package::equity_timed(dfen, &options, &PerformanceClock, moment_from_ms(entered)))
 }
 
-/// `getBotDetails()` as JSON text: `[{"id", "name", "description", "difficulty",
-/// "isExperimental", "takesBudget"}, …]` in registry order (`"[]"` if the registry cannot be read).
+/// `getBotDetails()`: the JSON text of the registry's [`dicechess::BotInfo`] rows, in its order
+/// (`"[]"` if the registry cannot be read).
 #[wasm_bindgen]
 pub fn available_bots() -> String {
-    let Some(bots) = with_registry(package::available_bots) else { return String::from("[]") };
-    let mut json = JsonWriter::new();
-    json.open_array();
-    for bot in &bots {
-        json.open_object();
-        json.key("id");
-        json.string(&bot.id);
-        json.key("name");
-        json.string(&bot.name);
-        json.key("description");
-        json.string(&bot.description);
-        json.key("difficulty");
-        json.raw(&bot.difficulty.to_string());
-        json.key("isExperimental");
-        json.raw(if bot.is_experimental { "true" } else { "false" });
-        json.key("takesBudget");
-        json.raw(if bot.takes_budget { "true" } else { "false" });
-        json.close_object();
-    }
-    json.close_array();
-    json.finish()
+    with_registry(|registry| json(&package::available_bots(registry))).unwrap_or_else(|| String::from("[]"))
 }
 
 /// `getAvailableTimePolicies()`: the ids, space-separated.

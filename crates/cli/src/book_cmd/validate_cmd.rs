@@ -2,9 +2,7 @@
 //! or as the validateOpeningBook object.
 
 use clap::Args;
-use serde::Serialize;
-
-use dicechess::book::{dcb_to_tsv, is_binary, validate_binary, validate_tsv, DcbBook, Issue, Validation};
+use dicechess::book::{dcb_to_tsv, is_binary, validate_binary, validate_tsv, DcbBook, Issue};
 
 use super::convert_cmd::key_sources;
 use crate::files::{read_input, Input};
@@ -28,47 +26,6 @@ pub struct ValidateArgs {
     /// resolved records.
     #[arg(long, value_name = "FILE")]
     keys: Vec<String>,
-}
-
-/// `BookIssue` of BOOK.md §5.
-#[derive(Serialize)]
-struct IssueJson<'a> {
-    line: usize,
-    text: &'a str,
-    code: &'a str,
-    reason: &'a str,
-}
-
-/// `BookValidation` of BOOK.md §5, fields in the spec's order.
-#[derive(Serialize)]
-struct ValidationJson<'a> {
-    ok: bool,
-    entries: usize,
-    keys: usize,
-    errors: Vec<IssueJson<'a>>,
-    warnings: Vec<IssueJson<'a>>,
-    /// Only in a report that was cut, as in validateOpeningBook.
-    #[serde(rename = "omittedErrors", skip_serializing_if = "Option::is_none")]
-    omitted_errors: Option<usize>,
-    #[serde(rename = "omittedWarnings", skip_serializing_if = "Option::is_none")]
-    omitted_warnings: Option<usize>,
-}
-
-fn validation_json(v: &Validation) -> Result<String, Failure> {
-    fn issues(list: &[Issue]) -> Vec<IssueJson<'_>> {
-        list.iter().map(|i| IssueJson { line: i.line, text: &i.text, code: i.code, reason: &i.reason }).collect()
-    }
-    let cut = v.omitted_errors > 0 || v.omitted_warnings > 0;
-    let value = ValidationJson {
-        ok: v.ok,
-        entries: v.entries,
-        keys: v.keys,
-        errors: issues(&v.errors),
-        warnings: issues(&v.warnings),
-        omitted_errors: cut.then_some(v.omitted_errors),
-        omitted_warnings: cut.then_some(v.omitted_warnings),
-    };
-    io::json(&value)
 }
 
 /// `dicechess book validate` (BOOK.md §5): exit 1 on errors (and on warnings with `--strict`).
@@ -96,7 +53,7 @@ pub fn validate(args: ValidateArgs) -> Outcome {
     };
     let mut out = io::Output::stdout();
     if args.json {
-        out.line(&validation_json(&v)?)?;
+        out.line(&io::json(&v)?)?;
     } else {
         let mut issues: Vec<(&Issue, &str)> =
             v.errors.iter().map(|i| (i, "error")).chain(v.warnings.iter().map(|i| (i, "warning"))).collect();

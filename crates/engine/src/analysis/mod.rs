@@ -30,9 +30,10 @@ pub const DEFAULT_TOP_N: usize = 5;
 /// The most candidates [`analyze_turn`] reports.
 pub const MAX_TOP_N: usize = 32;
 
-/// The chances of each side, from White's view; they sum to 1.
+/// The chances of each side (they sum to 1).
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "book", derive(serde::Serialize), serde(rename_all = "camelCase"))]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct WinProbability {
     pub white_win: f64,
     pub black_win: f64,

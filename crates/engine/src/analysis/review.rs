@@ -24,9 +24,10 @@ pub const MISTAKE_FROM: f64 = 0.05;
 /// The error from which a turn is a blunder.
 pub const BLUNDER_FROM: f64 = 0.10;
 
-/// How good a turn was, by its error.
+/// How bad a turn was, by its error.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReviewLabel"))]
 pub enum Label {
     Inaccuracy,
     Mistake,
@@ -57,9 +58,10 @@ impl Label {
     }
 }
 
-/// The review of one turn; every value is the mover's expected score (a draw counts half).
+/// One reviewed turn; every value is the mover's expected score (a win 1, a draw ½).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TurnReview {
     /// 1-based, in the record's order.
     pub number: usize,
@@ -68,28 +70,31 @@ pub struct TurnReview {
     /// The roll, in the mover's case (`"PNB"`, `"pnb"`).
     pub dice: String,
     /// The turn played, as UCI strings (`[]` for a pass).
+    #[cfg_attr(feature = "ts", ts(type = "Uci[]"))]
     pub played: Vec<String>,
     /// The best turn found (the played one for a pass).
+    #[cfg_attr(feature = "ts", ts(type = "Uci[]"))]
     pub best: Vec<String>,
     pub before: f64,
     pub after_roll: f64,
     pub after_played: f64,
     pub after_best: f64,
-    /// `after_roll − before`.
+    /// The luck of the roll: after the roll minus before.
     pub luck: f64,
-    /// `after_best − after_played`, never negative.
+    /// The error of the turn: after the best turn minus after the played one, never negative.
     pub error: f64,
     /// From the error, for unforced turns.
     pub label: Option<Label>,
     /// One legal turn or a pass: left out of the error rate and the label counts.
     pub forced: bool,
-    /// The search depth of `after_played` and `after_best`, in turns.
+    /// The search depth of the values after the played and the best turn, in turns.
     pub depth: u8,
 }
 
 /// One side's summary of a reviewed game.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct SideSummary {
     pub turns: usize,
     pub unforced: usize,
@@ -100,18 +105,18 @@ pub struct SideSummary {
     pub inaccuracies: usize,
     pub mistakes: usize,
     pub blunders: usize,
-    /// The side's result (1, ½, 0) minus its net luck (its luck minus the opponent's); `None`
+    /// The side's result (1, ½, 0) minus its net luck (its luck minus the opponent's); none (`null`)
     /// for an unfinished game (`"*"`).
     pub luck_adjusted_result: Option<f64>,
 }
 
-/// The review of a game.
+/// The review of a game: its record's `id` (as text) and `result`, every turn, each side's summary.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "ReviewedGame"))]
 pub struct GameReview {
-    /// The record's `id`, as text.
     pub id: Option<String>,
-    /// The record's `result`.
+    #[cfg_attr(feature = "ts", ts(type = r#""1-0" | "0-1" | "1/2-1/2" | "*""#))]
     pub result: String,
     pub turns: Vec<TurnReview>,
     pub white: SideSummary,

@@ -21,7 +21,7 @@ pub const MAX_ISSUE_CHARS: usize = 256;
 
 /// One problem: the 1-based line (0 for a binary book or a non-book), the line as in the input
 /// (cut at [`MAX_ISSUE_CHARS`]), the normative code and a human reason.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Issue {
     pub line: usize,
     pub text: String,
@@ -44,6 +44,26 @@ pub struct Validation {
     pub omitted_errors: usize,
     /// The warnings past the first [`MAX_REPORTED`].
     pub omitted_warnings: usize,
+}
+
+/// BOOK.md §5's object, in its order: `omittedErrors` and `omittedWarnings` only in a report that
+/// was cut. What `validateOpeningBook` returns and `dicechess book validate --json` writes.
+impl serde::Serialize for Validation {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeStruct;
+        let cut = self.omitted_errors > 0 || self.omitted_warnings > 0;
+        let mut s = serializer.serialize_struct("BookValidation", if cut { 7 } else { 5 })?;
+        s.serialize_field("ok", &self.ok)?;
+        s.serialize_field("entries", &self.entries)?;
+        s.serialize_field("keys", &self.keys)?;
+        s.serialize_field("errors", &self.errors)?;
+        s.serialize_field("warnings", &self.warnings)?;
+        if cut {
+            s.serialize_field("omittedErrors", &self.omitted_errors)?;
+            s.serialize_field("omittedWarnings", &self.omitted_warnings)?;
+        }
+        s.end()
+    }
 }
 
 impl Validation {

@@ -24,6 +24,7 @@ pub fn win_probability(dfen: &str) -> Option<WinProbability> {
 
 /// The options of `analyzeTurn`.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename_all = "camelCase", optional_fields))]
 pub struct AnalyzeOptions {
     pub time_budget_ms: Option<f64>,
     pub top_n: Option<f64>,
@@ -31,9 +32,10 @@ pub struct AnalyzeOptions {
     pub seed: Option<u64>,
 }
 
-/// One candidate of `analyzeTurn`.
+/// A candidate turn: its chances after it and how much win probability it gives up against the first.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct TurnCandidate {
     pub moves: Vec<MicroMove>,
     pub white_win: f64,
@@ -41,9 +43,10 @@ pub struct TurnCandidate {
     pub loss: f64,
 }
 
-/// The result of `analyzeTurn` (`timeTakenMs` is the wrapper's).
+/// The result of `analyzeTurn`: the candidates, best first, the time taken and the budget.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
 #[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "TurnAnalysis"))]
 pub struct AnalyzeTurnResult {
     pub candidates: Vec<TurnCandidate>,
     pub time_taken_ms: u64,
@@ -90,8 +93,9 @@ pub fn analyze_turn(
     Some(AnalyzeTurnResult { candidates, time_taken_ms: clock.now().ms_since(entered), budget_ms })
 }
 
-/// The options of `reviewTurn` and `reviewGame`: the search budget of each turn.
+/// The search budget of each reviewed turn (default 250, cap 600000).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename_all = "camelCase", optional_fields))]
 pub struct ReviewOptions {
     pub time_budget_ms: Option<f64>,
 }

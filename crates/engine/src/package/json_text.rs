@@ -1,6 +1,7 @@
-//! A minimal JSON text writer for the few structured results of the package's exports (bot rows, book
-//! reports, the records of a notated text); the wrapper `JSON.parse`s the text, which keeps the property order written here
-//! (API.md §3.1). Strings are escaped per RFC 8259; nothing here can panic.
+//! A minimal JSON text writer for the records of a notated text (`parseNotation`), whose fields are
+//! the notation's tags in their order; every other structured result is the serde serialization of
+//! its Rust type (src/wasm/protocol.rs). The wrapper `JSON.parse`s the text, which keeps the property
+//! order written here (API.md §3.1). Strings are escaped per RFC 8259; nothing here can panic.
 
 /// Builds JSON text; the caller is responsible for well-formed nesting.
 #[derive(Default)]

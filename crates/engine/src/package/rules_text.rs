@@ -11,6 +11,7 @@ use std::ops::ControlFlow;
 
 /// Game status by king presence (RULES.md §15).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct GameStatus {
     /// `true` iff a king of either colour is missing.
     pub over: bool,

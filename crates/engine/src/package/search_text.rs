@@ -11,38 +11,51 @@ use crate::search::{
 };
 use crate::{Move, Position, Roll};
 
-/// The `clock` option: present when the option is a non-null object. Each field is `Some` when
-/// it is a JavaScript number (possibly NaN or infinite; validated here).
+/// The `clock` option: the bot's clock, from which its time policy makes the budget.
+// Present when the option is a non-null object; each field is `Some` when it is a JavaScript
+// number (possibly NaN or infinite; validated here).
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(
+    feature = "ts",
+    derive(ts_rs::TS),
+    ts(rename = "ClockStateOptions", rename_all = "camelCase", optional_fields)
+)]
 pub struct ClockOptions {
+    #[cfg_attr(feature = "ts", ts(optional = false, type = "number"))]
     pub remaining_ms: Option<f64>,
     pub increment_ms: Option<f64>,
     pub move_number: Option<f64>,
     pub moves_to_go: Option<f64>,
 }
 
-/// The options of `getBestMove` (BOTS.md §5.3). `seed` is already converted (see
-/// [`seed_from_number`](crate::package::seed_from_number) for the JavaScript conversion).
+/// The options of `getBestMove` (BOTS.md §5.3).
+// `seed` is already converted (see [`seed_from_number`](crate::package::seed_from_number) for the
+// JavaScript conversion).
 #[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename_all = "camelCase", optional_fields))]
 pub struct BestMoveOptions {
     pub algorithm: Option<String>,
     pub clock: Option<ClockOptions>,
+    #[cfg_attr(feature = "ts", ts(optional, type = "TimePolicyId | (string & {})"))]
     pub time_policy: Option<String>,
     pub time_budget_ms: Option<f64>,
     pub seed: Option<u64>,
-    /// The work a budgeted bot's search takes instead of a deadline (issue 30): the work of a
-    /// budget of that many ms on a frozen clock, exact for a seed whatever the clock does.
+    /// The work a budgeted bot's search takes instead of a deadline, whatever the clock does: the
+    /// work of a budget of that many ms on a clock that stands still (about that many ms of CPU; at
+    /// most 600000). With a `seed`, the same turn on every runtime; `budgetMs` is then 0. Instant
+    /// bots ignore it.
     pub effort: Option<f64>,
 }
 
-/// One micro-move of a result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-#[cfg_attr(feature = "book", derive(serde::Serialize))]
+/// One micro-move of a result: its squares (`"e2"`) and its promotion piece.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct MicroMove {
-    /// `"e2"`.
     pub from: String,
     pub to: String,
-    /// `'q' | 'r' | 'b' | 'n'` on a promotion.
+    /// `"q"`, `"r"`, `"b"` or `"n"` on a promotion, else `undefined` (the key is always there).
+    // JSON writes `None` as `null`; the wrapper makes it `undefined` (protocol.js, `decodeMoves`).
+    #[cfg_attr(feature = "ts", ts(type = "PromotionPiece | undefined"))]
     pub promotion: Option<char>,
 }
 
@@ -52,10 +65,13 @@ impl From<Move> for MicroMove {
     }
 }
 
-/// The result of `getBestMove` (BOTS.md §5.1).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// The result of `getBestMove` (BOTS.md §5.1): the turn, its score for the bot, the time taken
+/// and the budget the bot had (0 for an instant bot or an `effort`), and why its search stopped.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 pub struct BestMove {
-    /// Empty for a pass.
+    /// The turn's micro-moves in play order; `[]` for a pass.
     pub moves: Vec<MicroMove>,
     pub score: i64,
     pub time_taken_ms: u64,
@@ -149,6 +165,7 @@ pub fn get_best_move(
 
 /// The options of the four decision functions.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(optional_fields))]
 pub struct DecisionOptions {
     pub algorithm: Option<String>,
     pub seed: Option<u64>,
@@ -165,14 +182,17 @@ pub fn should_bot(registry: &Registry, dfen: &str, question: Question, options: 
     decide(bot.as_ref(), question, &pos, &mut rng)
 }
 
-/// The options of `estimateEquity`: numbers as given by JavaScript, seed converted.
+/// The options of `estimateEquity`.
+// Numbers as given by JavaScript, seed converted.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename_all = "camelCase", optional_fields))]
 pub struct EquityOptions {
     pub rollouts: Option<f64>,
     pub max_plies: Option<f64>,
     pub seed: Option<u64>,
-    /// Stop at this many milliseconds after the call's entry with the rollouts done (absent, 0 or
-    /// less: [`DEFAULT_EQUITY_BUDGET_MS`]; at most 600,000). Read by [`equity_timed`] only.
+    /// Stop this many milliseconds after the call with the rollouts done so far (`rollouts` says how
+    /// many; none: the neutral result). Default (absent, 0 or less): 1000 ms; at most 600,000.
+    // Read by [`equity_timed`] only; the default is `DEFAULT_EQUITY_BUDGET_MS`.
     pub time_budget_ms: Option<f64>,
 }
 

@@ -6,17 +6,20 @@ use super::prng::Rng;
 use super::turnlist::{nth_king_capture, Turn, TurnSampler};
 use crate::{Color, Move, Position, Roll, Turns};
 
-/// A bot's row in `getAvailableBots()`.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// A bot's row in `getBotDetails()`; `getAvailableBots()` lists the rows without `takesBudget`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "BotDetails"))]
 pub struct BotInfo {
     pub id: String,
     pub name: String,
     pub description: String,
     pub difficulty: u32,
     pub is_experimental: bool,
-    /// Whether the bot uses a time budget (BOTS.md §5.4: not [`Budgeting::Instant`]). The one
-    /// source is [`Bot::budgeting`]: [`Registry::bots`](super::Registry::bots) sets it; a bot's
-    /// own [`Bot::info`] leaves it `false`.
+    /// Whether `getBestMove` uses `timeBudgetMs` (the searching bots, and book bots over them); the
+    /// others answer at once and report `budgetMs: 0`.
+    // The one source is `Bot::budgeting` (BOTS.md §5.4: not `Budgeting::Instant`):
+    // `Registry::bots` sets it; a bot's own `Bot::info` leaves it `false`.
     pub takes_budget: bool,
 }
 

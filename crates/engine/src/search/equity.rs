@@ -181,14 +181,20 @@ impl EquityStats {
     }
 }
 
-/// An `estimateEquity` result.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// An `estimateEquity` result: the mass of each side's wins and of the rollouts left undecided,
+/// the rollouts run, the standard error, and the variance reduction against plain rollouts.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "EquityResult"))]
 pub struct Equity {
     pub white_win: f64,
     pub black_win: f64,
     pub undecided: f64,
     pub rollouts: u64,
     pub standard_error: f64,
+    /// `Infinity` whenever the sample variance is (near) zero.
+    // JSON has no `Infinity`: serde_json writes `null`, which the wrapper reads back as `Infinity`
+    // (full.js, `estimateEquity`).
     pub variance_reduction_vs_vanilla: f64,
 }
 
@@ -280,4 +286,20 @@ pub(crate) fn run_rollouts(
         }
     }
     stats
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Equity;
+
+    #[test]
+    fn an_equity_is_the_json_object_of_estimate_equity() {
+        let e = Equity { variance_reduction_vs_vanilla: f64::INFINITY, ..Equity::NEUTRAL };
+        let json = serde_json::to_string(&e).unwrap_or_default();
+        // The wrapper reads the `null` of a non-finite number back as `Infinity`.
+        assert_eq!(
+            json,
+            r#"{"whiteWin":0.0,"blackWin":0.0,"undecided":1.0,"rollouts":0,"standardError":0.0,"varianceReductionVsVanilla":null}"#
+        );
+    }
 }

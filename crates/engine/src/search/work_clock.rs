@@ -31,8 +31,13 @@ pub const FROZEN_AFTER_READS: u64 = 1000;
 /// The most effort a search takes, as the cap on budgets (BOTS.md §13.3).
 pub const MAX_EFFORT: u64 = super::time::MAX_BUDGET_MS as u64;
 
-/// Why a search stopped.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+/// Why a search stopped: `"complete"` (nothing cut it short: an instant bot, an untimed search,
+/// a forced turn), `"deadline"` (its budget passed on the clock), `"effort"` (its `effort` ran out)
+/// or `"frozenClock"` (the clock stood still, as on Cloudflare Workers, and the work reached the
+/// budget).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS), ts(rename = "SearchStop"))]
 pub enum Stop {
     /// No limit cut it short: an instant bot, an untimed search, a forced turn, or a search that
     /// had nothing left to do before its limit.
@@ -42,7 +47,7 @@ pub enum Stop {
     Deadline,
     /// Its `effort` ran out.
     Effort,
-    /// The clock stood still and its work reached the budget (see [`FROZEN_AFTER_READS`]).
+    /// The clock stood still and its work reached the budget (`FROZEN_AFTER_READS` reads).
     FrozenClock,
 }
 
