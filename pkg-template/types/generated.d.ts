@@ -249,7 +249,7 @@ export type EquityOptions = {
   seed?: number;
   /**
    * Stop this many milliseconds after the call with the rollouts done so far (`rollouts` says how
-   * many; none: the neutral result). Default: no deadline.
+   * many; none: the neutral result). Default (absent, 0 or less): 1000 ms; at most 600,000.
    */
   timeBudgetMs?: number;
 };
