@@ -6,8 +6,8 @@ use super::dcb::DcbBook;
 use super::lookup::first_ordering;
 use super::signature::Signature;
 use super::tsv::{fates, Fate, Grouped};
-pub(crate) use crate::game::{follow, TurnFailure};
-use crate::{Position, Turns, Uci};
+use crate::rules::{Judge, Legality, TurnFailure};
+use crate::{Position, Uci};
 
 /// The JS API's cap on a book: 64 MiB (bytes, or UTF-16 code units of a string).
 pub const MAX_BOOK_SIZE: usize = 64 * 1024 * 1024;
@@ -102,16 +102,16 @@ fn check_key(key: &str) -> KeyCheck {
     }
 }
 
-/// `None` if some ordering of `sig` is a legal turn of the roll `turns` (`None`: a pass), else why not: for the ordering that
-/// walks deepest (first in lexicographic order among equals).
-pub(crate) fn explain_illegal(turns: Option<&Turns>, sig: &Signature) -> Option<TurnFailure> {
-    let Some(turns) = turns else { return Some(TurnFailure::Pass) };
+/// `None` if some ordering of `sig` is a legal turn of the roll `rule` judges (`None`: a pass),
+/// else why not: for the ordering that walks deepest (first in lexicographic order among equals).
+fn explain_illegal(rule: Option<&Legality>, sig: &Signature) -> Option<TurnFailure> {
+    let Some(rule) = rule else { return Some(TurnFailure::Pass) };
     const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let n = sig.len();
     let mut best: Option<(usize, TurnFailure)> = None;
     for perm in PERMS.iter().filter(|p| p[..n].iter().all(|&i| i < n)) {
         let order: Vec<Uci> = perm[..n].iter().map(|&i| sig.moves()[i]).collect();
-        match follow(turns, &order) {
+        match rule.check(&order) {
             Ok(_) => return None,
             Err(failure) => {
                 let depth = match &failure {
@@ -188,7 +188,7 @@ pub fn validate_tsv(text: &str) -> Validation {
         let Some((_, first)) = lines.first() else { return };
         let key = check_key(first.fields.key);
         let weighted = lines.iter().find(|(_, l)| l.fields.weight.is_some()).map(|&(i, _)| i);
-        let mut turns: Option<Option<Turns>> = None;
+        let mut rule: Option<Option<Legality>> = None;
         for (&(i, l), fate) in lines.iter().zip(fates(lines)) {
             if let Fate::OverriddenBy(j) = fate {
                 found[i] = Found { mask: OVERRIDDEN, other: lines[j].0 };
@@ -212,9 +212,9 @@ pub fn validate_tsv(text: &str) -> Validation {
             let sig = Signature::parse(l.fields.moves).ok();
             f.mask |= if sig.is_none() { MOVES_INVALID } else { 0 };
             if let (Some(pos), Some(sig)) = (pos, sig) {
-                let turns = turns.get_or_insert_with(|| Turns::of_position(pos)).as_ref();
-                f.mask |= if turns.is_some_and(Turns::has_king_capture) { KING_CAPTURE } else { 0 };
-                f.mask |= if turns.and_then(|t| first_ordering(t, &sig)).is_none() { TURN_ILLEGAL } else { 0 };
+                let rule = rule.get_or_insert_with(|| Legality::of_position(pos)).as_ref();
+                f.mask |= if rule.is_some_and(Legality::has_king_capture) { KING_CAPTURE } else { 0 };
+                f.mask |= if rule.and_then(|r| first_ordering(r, &sig)).is_none() { TURN_ILLEGAL } else { 0 };
             }
             if l.fields.weight.is_some_and(|w| binary_weight(w).is_none()) {
                 f.mask |= WEIGHT_NOT_BINARY;
@@ -223,7 +223,7 @@ pub fn validate_tsv(text: &str) -> Validation {
         }
     });
     // The report in line order; the reasons of the listed warnings only.
-    let mut last: Option<(&str, KeyCheck, Option<Option<Turns>>)> = None;
+    let mut last: Option<(&str, KeyCheck, Option<Option<Legality>>)> = None;
     for (i, f) in found.iter().enumerate() {
         let shown = (MAX_REPORTED - v.warnings.len()).min(f.mask.count_ones() as usize);
         v.omitted_warnings += f.mask.count_ones() as usize - shown;
@@ -234,7 +234,7 @@ pub fn validate_tsv(text: &str) -> Validation {
         if last.as_ref().is_none_or(|(k, _, _)| *k != l.fields.key) {
             last = Some((l.fields.key, check_key(l.fields.key), None));
         }
-        let Some((_, key, turns)) = &mut last else { continue };
+        let Some((_, key, rule)) = &mut last else { continue };
         for (bit, code) in WARNINGS.iter().enumerate().filter(|(bit, _)| f.mask & 1 << bit != 0).take(shown) {
             let reason = match 1 << bit {
                 OVERRIDDEN => format!("replaced by line {} (the last line wins)", grouped.number(f.other)),
@@ -253,8 +253,8 @@ pub fn validate_tsv(text: &str) -> Validation {
                 KING_CAPTURE => "a king capture is legal here; it is always played instead".to_owned(),
                 TURN_ILLEGAL => match (&*key, Signature::parse(l.fields.moves)) {
                     (KeyCheck::Parsed { pos, .. }, Ok(sig)) => {
-                        let turns = turns.get_or_insert_with(|| Turns::of_position(pos));
-                        explain_illegal(turns.as_ref(), &sig).map(|e| e.to_string()).unwrap_or_default()
+                        let rule = rule.get_or_insert_with(|| Legality::of_position(pos));
+                        explain_illegal(rule.as_ref(), &sig).map(|e| e.to_string()).unwrap_or_default()
                     }
                     _ => String::new(),
                 },

@@ -1,0 +1,469 @@
+//! A turn's legality without its tree (RULES.md §8, §10): [`Legality`] judges any node of a
+//! roll's turn tree by searches that stop at the first witness, allocating nothing. `L*` is the
+//! longest complete path, found by a search that stops at the first path spending every die; a
+//! child belongs to the tree when it captures a king or some legal turn goes through it, found
+//! by a search that stops at the first one. What the tree ([`Turns`]) keeps for a whole roll,
+//! this finds for one node: replaying a turn costs the moves' nodes, not the roll's tree.
+//!
+//! [`Judge`] is what both answer, the node's children and the checks of a turn
+//! ([`Judge::check`]) built on it, with the one wording of a turn that fails ([`TurnFailure`]).
+
+use super::dice::Dice;
+use super::movegen::{count_king_captures, count_single_die_moves};
+use super::moves::{Move, Uci};
+use super::position::Position;
+use super::turns::{for_each_available, try_for_each_available, Step, Turns};
+use std::ops::ControlFlow;
+
+/// Why a sequence of moves is not a legal turn: the one wording of the book validator's, the
+/// record replay's and the game's turn errors.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub(crate) enum TurnFailure {
+    /// The roll has no legal turn.
+    #[cfg(feature = "book")]
+    #[error("no legal turn for these dice (pass)")]
+    Pass,
+    /// The moves begin a legal turn that must continue; `max_spent` = `L*`.
+    #[error("incomplete: after '{}' the turn must continue (legal turns spend {max_spent} dice)", join_moves(.played))]
+    Incomplete { played: Vec<Uci>, max_spent: u32 },
+    /// `moves[played.len()]` cannot be played after `played`; `legal` = the legal moves there,
+    /// sorted.
+    #[error("{}", cannot_play(.played, *.token, .legal))]
+    CannotPlay { played: Vec<Uci>, token: Uci, legal: Vec<Uci> },
+}
+
+/// The moves joined by commas, as the turn errors show them.
+pub(crate) fn join_moves(moves: &[Uci]) -> String {
+    moves.iter().map(Uci::to_string).collect::<Vec<_>>().join(",")
+}
+
+/// The message of [`TurnFailure::CannotPlay`]: the move, where, and up to 10 legal moves there.
+fn cannot_play(played: &[Uci], token: Uci, legal: &[Uci]) -> String {
+    let mut out = if played.is_empty() {
+        format!("'{token}' cannot be played as the first move")
+    } else {
+        format!("'{token}' cannot be played after '{}'", join_moves(played))
+    };
+    let shown: Vec<String> = legal.iter().take(10).map(|u| u.to_string()).collect();
+    out += &format!("; legal here: {}", if shown.is_empty() { "none".to_owned() } else { shown.join(" ") });
+    if legal.len() > 10 {
+        out += &format!(" … ({})", legal.len());
+    }
+    out
+}
+
+/// What judges the nodes of a roll's turn tree: the tree kept ([`Turns`]) or the searches of
+/// [`Legality`]. A node is a [`Step`] (the root: spent 0, no move); its children are the
+/// available micro-moves that [`Judge::step`] accepts, in generation order.
+pub(crate) trait Judge {
+    /// The rolled position.
+    fn root(&self) -> &Position;
+
+    /// `L*`: the most dice a complete path spends (RULES.md §8.1).
+    fn max_spent(&self) -> u32;
+
+    /// The step for `m`, available at the node `pos` reached after `spent` dice, if it belongs
+    /// to the tree.
+    fn step(&self, pos: &Position, spent: u32, m: Move) -> Option<Step>;
+
+    /// The root as a node.
+    fn root_step(&self) -> Step {
+        Step { mv: Move::FILLER, position: *self.root(), spent: 0, is_leaf: false, captures_king: false }
+    }
+
+    /// The first child of `node` (none at a leaf) whose move `accept`s, in generation order.
+    fn find_child(&self, node: &Step, mut accept: impl FnMut(Move) -> bool) -> Option<Step> {
+        if node.is_leaf {
+            return None;
+        }
+        let pos = &node.position;
+        try_for_each_available(pos, pos.dice, |m| match accept(m).then(|| self.step(pos, node.spent, m)).flatten() {
+            Some(step) => ControlFlow::Break(step),
+            None => ControlFlow::Continue(()),
+        })
+        .break_value()
+    }
+
+    /// The children of `node` whose move `accept`s, in generation order (none at a leaf).
+    fn children_where(&self, node: &Step, mut accept: impl FnMut(Move) -> bool) -> Vec<Step> {
+        let mut out = Vec::new();
+        if !node.is_leaf {
+            let pos = &node.position;
+            for_each_available(pos, pos.dice, |m| {
+                if let Some(step) = accept(m).then(|| self.step(pos, node.spent, m)).flatten() {
+                    out.push(step);
+                }
+            });
+        }
+        out
+    }
+
+    /// The per-face maximum of the dice that the legal turns through `node`, a node of the
+    /// tree, spend after it (RULES.md §10): a search that stops once every die left is spent.
+    fn playable_below(&self, node: &Step) -> Dice {
+        let left = node.position.dice;
+        let mut out = Dice::EMPTY;
+        if node.is_leaf {
+            return out;
+        }
+        let pos = &node.position;
+        let _ = try_for_each_available(pos, left, |m| {
+            let Some(child) = self.step(pos, node.spent, m) else { return ControlFlow::Continue(()) };
+            let after = if child.is_leaf { Dice::EMPTY } else { self.playable_below(&child) };
+            out = out.max_per_face(m.cost().plus(after).unwrap_or(Dice::EMPTY));
+            if out == left {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        out
+    }
+
+    /// Whether `moves` is a legal turn of the roll: the leaf it reaches, or the first move that
+    /// leaves the tree (with the legal moves there) or where the turn must go on. Only the
+    /// moves' nodes are judged, and the legal moves of a node only on a failure.
+    fn check(&self, moves: &[Uci]) -> Result<Step, TurnFailure> {
+        let mut node = self.root_step();
+        for (i, &uci) in moves.iter().enumerate() {
+            node = match self.find_child(&node, |m| uci.matches(m)) {
+                Some(child) => child,
+                None => {
+                    let mut legal: Vec<Uci> = self.children_where(&node, |_| true).iter().map(|s| s.mv.uci()).collect();
+                    crate::sort::sort_by_key(&mut legal, |u| u64::from(u.order_key()));
+                    legal.dedup();
+                    return Err(TurnFailure::CannotPlay { played: moves[..i].to_vec(), token: uci, legal });
+                }
+            };
+        }
+        if node.is_leaf {
+            Ok(node)
+        } else {
+            Err(TurnFailure::Incomplete { played: moves.to_vec(), max_spent: self.max_spent() })
+        }
+    }
+}
+
+impl Judge for Turns {
+    fn root(&self) -> &Position {
+        Turns::root(self)
+    }
+
+    fn max_spent(&self) -> u32 {
+        Turns::max_spent(self)
+    }
+
+    fn step(&self, pos: &Position, spent: u32, m: Move) -> Option<Step> {
+        if spent == 0 {
+            // The first steps are kept.
+            return self.first_steps().iter().find(|s| s.mv == m).copied();
+        }
+        Turns::step(self, pos, spent, m)
+    }
+}
+
+/// A roll judged without its tree: the rolled position and `L*`. Small and `Copy`: what a game
+/// keeps of its roll.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Legality {
+    root: Position,
+    max_spent: u32,
+}
+
+impl Legality {
+    /// Judges any position with dice, as [`Turns::of_position`] does: `None` when the pool is
+    /// empty or no micro-move is available (a pass).
+    pub(crate) fn of_position(pos: &Position) -> Option<Legality> {
+        if pos.dice.is_empty() {
+            return None;
+        }
+        let mut any = false;
+        let _ = try_for_each_available(pos, pos.dice, |_| {
+            any = true;
+            ControlFlow::Break(())
+        });
+        any.then(|| Legality { root: *pos, max_spent: longest(pos, 0) })
+    }
+
+    /// Whether some legal turn captures a king (every king-capture path is one): a search that
+    /// stops at the first.
+    pub(crate) fn has_king_capture(&self) -> bool {
+        can_capture_king(&self.root)
+    }
+}
+
+impl Judge for Legality {
+    fn root(&self) -> &Position {
+        &self.root
+    }
+
+    fn max_spent(&self) -> u32 {
+        self.max_spent
+    }
+
+    fn step(&self, pos: &Position, spent: u32, m: Move) -> Option<Step> {
+        let mut step = Step { mv: m, position: *pos, spent: spent + m.cost_len(), is_leaf: true, captures_king: false };
+        step.captures_king = pos.is_king_capture(m);
+        step.position.play_unchecked(m);
+        step.position.dice = m.pay(pos.dice);
+        if step.captures_king {
+            return Some(step);
+        }
+        let ends = !has_move(&step.position);
+        if ends {
+            // A complete path: a legal turn when it spends `L*`.
+            return (step.spent == self.max_spent).then_some(step);
+        }
+        step.is_leaf = false;
+        reaches(&step.position, step.spent, self.max_spent).then_some(step)
+    }
+}
+
+/// Whether a micro-move is available at `pos`.
+fn has_move(pos: &Position) -> bool {
+    match pos.dice.first() {
+        None => false,
+        Some(role) if pos.dice.len() == 1 => count_single_die_moves(pos, role) > 0,
+        Some(_) => try_for_each_available(pos, pos.dice, |_| ControlFlow::Break(())).is_break(),
+    }
+}
+
+/// The most dice a complete path from `pos`, reached after `spent` dice, spends in all, king
+/// captures included: depth first, stopping at the first path that spends every die.
+fn longest(pos: &Position, spent: u32) -> u32 {
+    let dice = pos.dice;
+    let Some(role) = dice.first() else { return spent };
+    if dice.len() == 1 {
+        return spent + u32::from(count_single_die_moves(pos, role) > 0);
+    }
+    let (full, mut best, mut child) = (spent + dice.len(), spent, pos.copied());
+    let _ = try_for_each_available(pos, dice, |m| {
+        let after = spent + m.cost_len();
+        let reached = if pos.is_king_capture(m) {
+            after
+        } else {
+            child.restore_from(pos);
+            child.play_unchecked(m);
+            child.dice = m.pay(dice);
+            longest(&child, after)
+        };
+        best = best.max(reached);
+        if best == full {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    best
+}
+
+/// Whether a legal turn of a roll whose `L*` is `max_spent` goes through the node `pos`
+/// reached after `spent` dice, a node with a move: some path below captures a king or
+/// completes spending `L*`. Depth first, stopping at the first.
+fn reaches(pos: &Position, spent: u32, max_spent: u32) -> bool {
+    let dice = pos.dice;
+    let Some(role) = dice.first() else { return spent == max_spent };
+    if dice.len() == 1 {
+        // Each move of the last die ends a path.
+        let (all, captures) = (count_single_die_moves(pos, role), count_king_captures(pos, role));
+        return captures > 0 || (all > captures && spent + 1 == max_spent);
+    }
+    let mut child = pos.copied();
+    try_for_each_available(pos, dice, |m| {
+        if pos.is_king_capture(m) {
+            return ControlFlow::Break(());
+        }
+        child.restore_from(pos);
+        child.play_unchecked(m);
+        child.dice = m.pay(dice);
+        let after = spent + m.cost_len();
+        let legal = if has_move(&child) { reaches(&child, after, max_spent) } else { after == max_spent };
+        if legal {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .is_break()
+}
+
+/// Whether some path from `pos` captures a king: depth first, stopping at the first; at the last
+/// die from the kings' squares, the other moves not made.
+fn can_capture_king(pos: &Position) -> bool {
+    let dice = pos.dice;
+    let Some(role) = dice.first() else { return false };
+    if dice.len() == 1 {
+        return count_king_captures(pos, role) > 0;
+    }
+    let mut child = pos.copied();
+    try_for_each_available(pos, dice, |m| {
+        if pos.is_king_capture(m) {
+            return ControlFlow::Break(());
+        }
+        child.restore_from(pos);
+        child.play_unchecked(m);
+        child.dice = m.pay(dice);
+        if can_capture_king(&child) {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
+    .is_break()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::Rng;
+    use crate::rules::tree::Walk;
+    use crate::rules::types::Role;
+
+    const PIECES: [char; 12] = ['P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'];
+
+    /// A random roll: a sparse board (kings or not) or a position of random play from the start,
+    /// with one to three dice.
+    fn random_roll(rng: &mut Rng) -> Position {
+        let mut pos = if rng.index(2) == 0 { sparse(rng) } else { played(rng) };
+        let mut dice = rng.three_dice();
+        for _ in 0..rng.index(3) {
+            dice = dice.first().and_then(|r| dice.without(r)).unwrap_or(dice);
+        }
+        pos.set_dice(dice);
+        pos
+    }
+
+    fn sparse(rng: &mut Rng) -> Position {
+        loop {
+            let mut board = [None; 64];
+            for _ in 0..2 + rng.index(12) {
+                board[rng.index(64)] = Some(PIECES[rng.index(12)]);
+            }
+            let ranks: Vec<String> = (0..8)
+                .map(|r| {
+                    let mut text = String::new();
+                    let mut empty = 0;
+                    for f in 0..8 {
+                        match board[r * 8 + f] {
+                            Some(c) => {
+                                if empty > 0 {
+                                    text += &empty.to_string();
+                                }
+                                empty = 0;
+                                text.push(c);
+                            }
+                            None => empty += 1,
+                        }
+                    }
+                    if empty > 0 {
+                        text += &empty.to_string();
+                    }
+                    text
+                })
+                .collect();
+            let side = if rng.index(2) == 0 { "w" } else { "b" };
+            if let Ok(pos) = Position::from_dfen(&format!("{} {side} - - 0 1", ranks.join("/"))) {
+                return pos;
+            }
+        }
+    }
+
+    fn played(rng: &mut Rng) -> Position {
+        let mut pos = Position::initial();
+        for _ in 0..rng.index(30) {
+            pos.set_dice(rng.three_dice());
+            let Some(turns) = Turns::of_position(&pos) else {
+                pos.end_turn();
+                continue;
+            };
+            let mut node = turns.root_step();
+            while !node.is_leaf {
+                let kids = turns.children(&node.position, node.spent);
+                node = kids[rng.index(kids.len())];
+            }
+            if node.captures_king {
+                break;
+            }
+            pos = node.position;
+            pos.end_turn();
+        }
+        pos.with_dice(Dice::EMPTY)
+    }
+
+    /// Every node of the tree and every available move from it, each as a sequence of moves:
+    /// the turns, their prefixes, and sequences that leave the tree.
+    fn sequences(turns: &Turns) -> Vec<Vec<Move>> {
+        let mut out = vec![Vec::new()];
+        let _ = turns.walk(Walk::nodes().generation_order(), |path, step| {
+            out.push(path.to_vec());
+            for_each_available(&step.position, step.position.dice, |m| {
+                out.push([path, &[m]].concat());
+            });
+            ControlFlow::<()>::Continue(())
+        });
+        // Off the tree from the root, and moves of a piece type not rolled.
+        for_each_available(turns.root(), turns.root().dice, |m| out.push(vec![m]));
+        for m in turns.root().generate(crate::rules::dice::RoleSet::of(Role::King)) {
+            out.push(vec![m]);
+        }
+        out
+    }
+
+    /// What tells children apart: their moves and flags.
+    fn summary(kids: &[Step]) -> Vec<(Move, bool, bool)> {
+        kids.iter().map(|s| (s.mv, s.is_leaf, s.captures_king)).collect()
+    }
+
+    #[test]
+    fn the_search_judges_every_sequence_as_the_tree_does() {
+        let mut rng = Rng::from_seed(31);
+        let mut checked = 0;
+        for _ in 0..400 {
+            let pos = random_roll(&mut rng);
+            let (turns, rule) = (Turns::of_position(&pos), Legality::of_position(&pos));
+            assert_eq!(turns.is_some(), rule.is_some(), "{}", pos.to_dfen());
+            let (Some(turns), Some(rule)) = (turns, rule) else { continue };
+            if turns.count() > 3_000 {
+                continue;
+            }
+            assert_eq!(rule.max_spent(), turns.max_spent(), "{}", pos.to_dfen());
+            assert_eq!(rule.has_king_capture(), turns.has_king_capture(), "{}", pos.to_dfen());
+            for moves in sequences(&turns) {
+                let ucis: Vec<Uci> = moves.iter().map(|m| m.uci()).collect();
+                let by_tree = turns.follow(&ucis);
+                let checked_turn = rule.check(&ucis);
+                let what = format!("{} {ucis:?}", pos.to_dfen());
+                assert_eq!(checked_turn.is_ok(), by_tree.is_some_and(|s| s.is_leaf), "{what}");
+                assert_eq!(checked_turn.clone().err(), Judge::check(&turns, &ucis).err(), "{what}");
+                if let (Ok(end), Some(leaf)) = (checked_turn, by_tree) {
+                    assert_eq!(
+                        (end.position, end.spent, end.captures_king),
+                        (leaf.position, leaf.spent, leaf.captures_king)
+                    );
+                }
+                let Some(node) = by_tree else { continue };
+                assert_eq!(
+                    summary(&rule.children_where(&node, |_| true)),
+                    summary(&turns.children_where(&node, |_| true)),
+                    "{what}"
+                );
+                assert_eq!(Some(rule.playable_below(&node)), turns.playable_after(&ucis), "{what}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 10_000, "{checked} nodes checked");
+    }
+
+    #[test]
+    fn a_wide_roll_is_judged_as_its_tree_does() {
+        let wide = "QQQQnnnk/Q3nnnn/Q3nnnn/Q3nnnn/Q6Q/Q6Q/Q6Q/QQQQKQQQ w - - 0 1 QQQ";
+        let pos = Position::from_dfen(wide).unwrap();
+        let (turns, rule) = (Turns::of_position(&pos).unwrap(), Legality::of_position(&pos).unwrap());
+        assert_eq!((rule.max_spent(), rule.has_king_capture()), (turns.max_spent(), turns.has_king_capture()));
+        let root = rule.root_step();
+        assert_eq!(summary(&rule.children_where(&root, |_| true)), summary(&turns.children_where(&root, |_| true)));
+        let turn: Vec<Uci> = ["h2g2", "g2f2", "f2e2"].iter().map(|u| u.parse().unwrap()).collect();
+        assert_eq!(rule.check(&turn).map(|s| s.position), Ok(turns.follow(&turn).unwrap().position));
+        assert_eq!(rule.check(&turn[..2]).err(), Judge::check(&turns, &turn[..2]).err());
+    }
+}
