@@ -4,7 +4,7 @@ use super::dcb::{DcbBook, DcbError, MAGIC};
 use super::packed::PackedBook;
 use super::signature::Signature;
 use super::tsv::{MalformedBook, MalformedLine, TsvBook};
-use crate::rules::Judge;
+use crate::rules::{available_moves, sort_in_uci_order, Judge};
 use crate::{Move, Position, Step, Turns};
 
 /// A book of either format. A TSV book is held either with every line's text (`Tsv`, what the
@@ -225,18 +225,11 @@ pub(crate) fn first_ordering(judge: &impl Judge, signature: &Signature) -> Optio
         let mut node = judge.root_step();
         let mut moves = Vec::with_capacity(ucis.len());
         for &i in &perm[..ucis.len()] {
-            node = judge.find_child(&node, |m| ucis[i].matches(m))?;
+            node = judge.find_child(&node, &mut |m| ucis[i].matches(m))?;
             moves.push(node.mv);
         }
         node.is_leaf.then_some((moves, node.position))
     })
-}
-
-/// The micro-moves available at `pos` with its dice, in generation order.
-fn available(pos: &Position) -> Vec<Move> {
-    let mut moves = pos.generate(pos.dice().roles());
-    moves.retain(|m| m.is_payable(pos.dice()));
-    moves
 }
 
 /// The shortest turn of `turns` that captures a king, first in canonical order among equals
@@ -246,8 +239,8 @@ fn first_shortest_king_capture(turns: &Turns, passed: &mut dyn FnMut() -> bool) 
     // Every path that captures a king is a legal turn, so below the root any available move may
     // lead to one; a node's moves are tried in canonical order.
     fn sorted_moves(pos: &Position) -> Vec<Move> {
-        let mut moves = available(pos);
-        crate::sort::sort_by_key(&mut moves, |m| u64::from(m.uci_order_key()));
+        let mut moves = available_moves(pos);
+        sort_in_uci_order(&mut moves);
         moves
     }
     fn capture(pos: &Position) -> Option<Move> {

@@ -137,8 +137,8 @@ pub struct TurnRecord {
 }
 
 /// The turn being played: its start, its roll once rolled, the micro-moves so far. The roll is
-/// judged without its tree (a few hundred bytes whatever the roll: docs/NOTES.md, "A game's
-/// memory"); [`Game::tree`] builds the tree on demand.
+/// judged without its tree (about a hundred bytes whatever the roll: docs/NOTES.md, "A game
+/// keeps no turn tree"); [`Game::tree`] builds the tree on demand.
 #[derive(Clone, Debug)]
 struct Current {
     start: Position,
@@ -343,8 +343,8 @@ impl Game {
     /// The legal next micro-moves (the keys of the node reached), in UCI order.
     pub fn legal_moves(&self) -> Vec<Move> {
         let Some((rule, node)) = self.node() else { return Vec::new() };
-        let mut out: Vec<Move> = rule.children_where(&node, |_| true).iter().map(|step| step.mv).collect();
-        crate::sort::sort_by_key(&mut out, |m| u64::from(m.uci_order_key()));
+        let mut out: Vec<Move> = rule.children_where(&node, &mut |_| true).iter().map(|step| step.mv).collect();
+        crate::rules::sort_in_uci_order(&mut out);
         out.dedup();
         out
     }
@@ -380,7 +380,7 @@ impl Game {
     /// itself at a leaf.
     pub fn play(&mut self, uci: Uci) -> bool {
         let Some((rule, node)) = self.node() else { return false };
-        let Some(step) = rule.find_child(&node, |m| uci.matches(m)) else { return false };
+        let Some(step) = rule.find_child(&node, &mut |m| uci.matches(m)) else { return false };
         match self.redo.last() {
             Some(&Undone::Move(r)) if r == step.mv => {
                 self.redo.pop();
@@ -400,7 +400,7 @@ impl Game {
             return false;
         }
         // The whole turn is checked before anything is played.
-        if !self.judge().is_some_and(|(rule, ..)| rule.check(moves).is_ok()) {
+        if self.judge().is_none_or(|(rule, ..)| rule.check(moves).is_err()) {
             return false;
         }
         for &uci in moves {
@@ -546,7 +546,10 @@ impl Game {
 
     /// Moves to the child `step` of the node; `true` at a leaf.
     fn apply(&mut self, step: Step) -> bool {
-        let san = self.san_of(step.mv).unwrap_or_else(|| step.mv.uci().to_string());
+        let san = match self.node() {
+            Some((rule, node)) => crate::notation::san_of_child(&rule, &node, &step),
+            None => step.mv.uci().to_string(),
+        };
         self.current.san.push(san);
         self.current.node = step.position;
         self.current.spent = step.spent;

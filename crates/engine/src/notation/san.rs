@@ -42,25 +42,30 @@ pub fn parse_san(turns: &Turns, node: &Step, text: &str) -> Result<Step, SanErro
 /// [`to_san`] for a node of any [`Judge`]: only the moves that could be confused with `mv` are
 /// judged.
 pub(crate) fn san_judged(judge: &impl Judge, node: &Step, mv: Move) -> Option<String> {
-    let child = judge.find_child(node, |m| m == mv)?;
-    let rivals = judge.children_where(node, |m| is_rival(m, mv));
-    Some(write(&node.position, &rivals, &child))
+    let child = judge.find_child(node, &mut |m| m == mv)?;
+    Some(san_of_child(judge, node, &child))
+}
+
+/// The SAN of `child`, a child of `node` (a node of `judge`): only its rivals are judged.
+pub(crate) fn san_of_child(judge: &impl Judge, node: &Step, child: &Step) -> String {
+    let rivals = judge.children_where(node, &mut |m| is_rival(m, child.mv));
+    write(&node.position, &rivals, child)
 }
 
 /// [`to_san_all`] for a node of any [`Judge`].
 pub(crate) fn san_all_judged(judge: &impl Judge, node: &Step) -> Vec<(Move, String)> {
-    let kids = judge.children_where(node, |_| true);
+    let kids = judge.children_where(node, &mut |_| true);
     kids.iter().map(|child| (child.mv, write(&node.position, &kids, child))).collect()
 }
 
 /// Whether `m`, another move, takes a letter or a digit to tell apart from `mv` in SAN.
-pub(super) fn is_rival(m: Move, mv: Move) -> bool {
+fn is_rival(m: Move, mv: Move) -> bool {
     m != mv && m.kind != MoveKind::Castle && m.role == mv.role && m.to == mv.to && m.promotion == mv.promotion
 }
 
 /// The SAN of `child`, a child of the node `pos`; `kids` holds the other children that could be
 /// confused with it (or more of the node's children).
-pub(super) fn write(pos: &Position, kids: &[Step], child: &Step) -> String {
+fn write(pos: &Position, kids: &[Step], child: &Step) -> String {
     let mv = child.mv;
     let mut out = String::with_capacity(8);
     if mv.kind == MoveKind::Castle {
@@ -167,7 +172,7 @@ pub(super) fn read_ok(text: &str) -> bool {
 /// are judged.
 pub(crate) fn resolve(judge: &impl Judge, node: &Step, text: &str) -> Result<Step, SanError> {
     let san = read(text).ok_or(SanError::Syntax)?;
-    let matches = |m: Move| match san {
+    let mut matches = |m: Move| match san {
         San::Castle(king_side) => m.kind == MoveKind::Castle && (m.to.file() > m.from.file()) == king_side,
         San::Normal { role, file, rank, to, promotion } => {
             m.kind != MoveKind::Castle
@@ -178,7 +183,7 @@ pub(crate) fn resolve(judge: &impl Judge, node: &Step, text: &str) -> Result<Ste
                 && rank.is_none_or(|r| m.from.rank() == r)
         }
     };
-    match judge.children_where(node, matches).as_slice() {
+    match judge.children_where(node, &mut matches).as_slice() {
         [] => Err(SanError::NoMatch),
         [one] => Ok(*one),
         found => Err(SanError::Ambiguous(found.iter().map(|s| s.mv.uci()).collect())),

@@ -1,7 +1,7 @@
 //! Game texts (NOTATION.md §3–§5): the reader, which replays every turn against the rules, and the
 //! writer, which checks the game the same way.
 
-use super::san::{is_rival, read_ok, resolve, write as write_san};
+use super::san::{read_ok, resolve, san_of_child};
 use super::{
     quote, NotatedGame, NotatedTurn, NotationError, NotationErrorKind as E, TurnLabel, MAX_GAMES, MAX_TAGS,
     MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TEXT_BYTES, MAX_TOKEN, MAX_TURNS,
@@ -152,10 +152,9 @@ fn write_turn(replay: &mut Replay, turn: &NotatedTurn) -> Result<String, E> {
         if node.is_leaf {
             return Err(E::ExtraMove(uci.to_string()));
         }
-        let Some(child) = rule.find_child(&node, |m| uci.matches(m)) else { return Err(E::Illegal(uci)) };
-        let rivals = rule.children_where(&node, |m| is_rival(m, child.mv));
+        let Some(child) = rule.find_child(&node, &mut |m| uci.matches(m)) else { return Err(E::Illegal(uci)) };
         out.push(' ');
-        out.push_str(&write_san(&node.position, &rivals, &child));
+        out.push_str(&san_of_child(&rule, &node, &child));
         node = child;
     }
     if !node.is_leaf {

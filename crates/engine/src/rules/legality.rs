@@ -10,10 +10,9 @@
 
 use super::dice::Dice;
 use super::movegen::{count_king_captures, count_single_die_moves};
-use super::moves::{Move, Uci};
+use super::moves::{sort_in_uci_order, Move, Uci};
 use super::position::Position;
-use super::turns::{for_each_available, try_for_each_available, Step, Turns};
-use std::ops::ControlFlow;
+use super::turns::{Step, Turns};
 
 /// Why a sequence of moves is not a legal turn: the one wording of the book validator's, the
 /// record replay's and the game's turn errors.
@@ -72,51 +71,47 @@ pub(crate) trait Judge {
     }
 
     /// The first child of `node` (none at a leaf) whose move `accept`s, in generation order.
-    fn find_child(&self, node: &Step, mut accept: impl FnMut(Move) -> bool) -> Option<Step> {
+    fn find_child(&self, node: &Step, accept: &mut dyn FnMut(Move) -> bool) -> Option<Step> {
         if node.is_leaf {
             return None;
         }
         let pos = &node.position;
-        try_for_each_available(pos, pos.dice, |m| match accept(m).then(|| self.step(pos, node.spent, m)).flatten() {
-            Some(step) => ControlFlow::Break(step),
-            None => ControlFlow::Continue(()),
-        })
-        .break_value()
+        available_moves(pos).into_iter().find_map(|m| accept(m).then(|| self.step(pos, node.spent, m)).flatten())
     }
 
     /// The children of `node` whose move `accept`s, in generation order (none at a leaf).
-    fn children_where(&self, node: &Step, mut accept: impl FnMut(Move) -> bool) -> Vec<Step> {
-        let mut out = Vec::new();
-        if !node.is_leaf {
-            let pos = &node.position;
-            for_each_available(pos, pos.dice, |m| {
-                if let Some(step) = accept(m).then(|| self.step(pos, node.spent, m)).flatten() {
-                    out.push(step);
-                }
-            });
+    fn children_where(&self, node: &Step, accept: &mut dyn FnMut(Move) -> bool) -> Vec<Step> {
+        if node.is_leaf {
+            return Vec::new();
         }
-        out
+        let pos = &node.position;
+        available_moves(pos)
+            .into_iter()
+            .filter_map(|m| accept(m).then(|| self.step(pos, node.spent, m)).flatten())
+            .collect()
+    }
+
+    /// Follows `prefix` from the root: the node reached, or `None` if `prefix` does not begin a
+    /// legal turn (as [`Turns::follow`]).
+    fn follow(&self, prefix: &[Uci]) -> Option<Step> {
+        prefix.iter().try_fold(self.root_step(), |node, &uci| self.find_child(&node, &mut |m| uci.matches(m)))
     }
 
     /// The per-face maximum of the dice that the legal turns through `node`, a node of the
     /// tree, spend after it (RULES.md §10): a search that stops once every die left is spent.
     fn playable_below(&self, node: &Step) -> Dice {
-        let left = node.position.dice;
-        let mut out = Dice::EMPTY;
+        let (pos, mut out) = (&node.position, Dice::EMPTY);
         if node.is_leaf {
             return out;
         }
-        let pos = &node.position;
-        let _ = try_for_each_available(pos, left, |m| {
-            let Some(child) = self.step(pos, node.spent, m) else { return ControlFlow::Continue(()) };
+        for m in available_moves(pos) {
+            let Some(child) = self.step(pos, node.spent, m) else { continue };
             let after = if child.is_leaf { Dice::EMPTY } else { self.playable_below(&child) };
             out = out.max_per_face(m.cost().plus(after).unwrap_or(Dice::EMPTY));
-            if out == left {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
+            if out == pos.dice {
+                break;
             }
-        });
+        }
         out
     }
 
@@ -126,11 +121,12 @@ pub(crate) trait Judge {
     fn check(&self, moves: &[Uci]) -> Result<Step, TurnFailure> {
         let mut node = self.root_step();
         for (i, &uci) in moves.iter().enumerate() {
-            node = match self.find_child(&node, |m| uci.matches(m)) {
+            node = match self.find_child(&node, &mut |m| uci.matches(m)) {
                 Some(child) => child,
                 None => {
-                    let mut legal: Vec<Uci> = self.children_where(&node, |_| true).iter().map(|s| s.mv.uci()).collect();
-                    crate::sort::sort_by_key(&mut legal, |u| u64::from(u.order_key()));
+                    let mut legal: Vec<Move> = self.children_where(&node, &mut |_| true).iter().map(|s| s.mv).collect();
+                    sort_in_uci_order(&mut legal);
+                    let mut legal: Vec<Uci> = legal.iter().map(|m| m.uci()).collect();
                     legal.dedup();
                     return Err(TurnFailure::CannotPlay { played: moves[..i].to_vec(), token: uci, legal });
                 }
@@ -153,6 +149,7 @@ impl Judge for Turns {
         Turns::max_spent(self)
     }
 
+    #[inline(never)]
     fn step(&self, pos: &Position, spent: u32, m: Move) -> Option<Step> {
         if spent == 0 {
             // The first steps are kept.
@@ -177,18 +174,17 @@ impl Legality {
         if pos.dice.is_empty() {
             return None;
         }
-        let mut any = false;
-        let _ = try_for_each_available(pos, pos.dice, |_| {
-            any = true;
-            ControlFlow::Break(())
-        });
-        any.then(|| Legality { root: *pos, max_spent: longest(pos, 0) })
+        // `L*`: the longest a path goes, tried from every die down (the first search, at least,
+        // stops at its first path).
+        let max_spent = (1..=pos.dice.len()).rev().find(|&goal| reaches(pos, 0, goal, false))?;
+        Some(Legality { root: *pos, max_spent })
     }
 
     /// Whether some legal turn captures a king (every king-capture path is one): a search that
     /// stops at the first.
+    #[cfg(feature = "book")]
     pub(crate) fn has_king_capture(&self) -> bool {
-        can_capture_king(&self.root)
+        reaches(&self.root, 0, u32::MAX, true)
     }
 }
 
@@ -201,6 +197,7 @@ impl Judge for Legality {
         self.max_spent
     }
 
+    #[inline(never)]
     fn step(&self, pos: &Position, spent: u32, m: Move) -> Option<Step> {
         let mut step = Step { mv: m, position: *pos, spent: spent + m.cost_len(), is_leaf: true, captures_king: false };
         step.captures_king = pos.is_king_capture(m);
@@ -209,107 +206,67 @@ impl Judge for Legality {
         if step.captures_king {
             return Some(step);
         }
-        let ends = !has_move(&step.position);
-        if ends {
-            // A complete path: a legal turn when it spends `L*`.
-            return (step.spent == self.max_spent).then_some(step);
-        }
-        step.is_leaf = false;
-        reaches(&step.position, step.spent, self.max_spent).then_some(step)
+        // In the tree when some path through it captures a king or spends `L*` (a complete path
+        // itself when it has no move: a legal turn when it spends `L*`).
+        let (child, max_spent) = (&step.position, self.max_spent);
+        let legal = if child.dice.len() < 2 {
+            step.is_leaf = !has_move(child);
+            reaches(child, step.spent, max_spent, true)
+        } else {
+            let moves = available_moves(child);
+            step.is_leaf = moves.is_empty();
+            reaches_by(child, &moves, step.spent, max_spent, true)
+        };
+        legal.then_some(step)
     }
+}
+
+/// The micro-moves available at `pos` with its dice, in generation order: move generation
+/// compiled once for every search here (it is inlined where it is called with a closure, and
+/// each copy costs kilobytes of wasm).
+pub(crate) fn available_moves(pos: &Position) -> Vec<Move> {
+    let mut moves = pos.generate(pos.dice.roles());
+    moves.retain(|m| m.is_payable(pos.dice));
+    moves
 }
 
 /// Whether a micro-move is available at `pos`.
 fn has_move(pos: &Position) -> bool {
-    match pos.dice.first() {
-        None => false,
-        Some(role) if pos.dice.len() == 1 => count_single_die_moves(pos, role) > 0,
-        Some(_) => try_for_each_available(pos, pos.dice, |_| ControlFlow::Break(())).is_break(),
-    }
+    reaches(pos, 0, 1, false)
 }
 
-/// The most dice a complete path from `pos`, reached after `spent` dice, spends in all, king
-/// captures included: depth first, stopping at the first path that spends every die.
-fn longest(pos: &Position, spent: u32) -> u32 {
+/// Whether some complete path from `pos`, reached after `spent` dice, spends at least `goal`
+/// dice in all, king captures included, or with `any_capture` captures a king: depth first,
+/// stopping at the first. The one search of this file: `L*` is the most dice some path spends,
+/// a node belongs to the tree when a path through it captures a king or spends `L*` (no path
+/// spends more), and a node has a move when a path spends one die more.
+fn reaches(pos: &Position, spent: u32, goal: u32, any_capture: bool) -> bool {
     let dice = pos.dice;
-    let Some(role) = dice.first() else { return spent };
+    let Some(role) = dice.first() else { return spent >= goal };
     if dice.len() == 1 {
-        return spent + u32::from(count_single_die_moves(pos, role) > 0);
+        // Each move of the last die ends a path, counted without making it.
+        if count_single_die_moves(pos, role) == 0 {
+            return spent >= goal;
+        }
+        return spent + 1 >= goal || (any_capture && count_king_captures(pos, role) > 0);
     }
-    let (full, mut best, mut child) = (spent + dice.len(), spent, pos.copied());
-    let _ = try_for_each_available(pos, dice, |m| {
-        let after = spent + m.cost_len();
-        let reached = if pos.is_king_capture(m) {
-            after
-        } else {
+    reaches_by(pos, &available_moves(pos), spent, goal, any_capture)
+}
+
+/// [`reaches`] at a node with two dice or more whose available moves are `moves`.
+fn reaches_by(pos: &Position, moves: &[Move], spent: u32, goal: u32, any_capture: bool) -> bool {
+    let (dice, mut child) = (pos.dice, pos.copied());
+    moves.is_empty() && spent >= goal
+        || moves.iter().any(|&m| {
+            let after = spent + m.cost_len();
+            if pos.is_king_capture(m) {
+                return any_capture || after >= goal;
+            }
             child.restore_from(pos);
             child.play_unchecked(m);
             child.dice = m.pay(dice);
-            longest(&child, after)
-        };
-        best = best.max(reached);
-        if best == full {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    });
-    best
-}
-
-/// Whether a legal turn of a roll whose `L*` is `max_spent` goes through the node `pos`
-/// reached after `spent` dice, a node with a move: some path below captures a king or
-/// completes spending `L*`. Depth first, stopping at the first.
-fn reaches(pos: &Position, spent: u32, max_spent: u32) -> bool {
-    let dice = pos.dice;
-    let Some(role) = dice.first() else { return spent == max_spent };
-    if dice.len() == 1 {
-        // Each move of the last die ends a path.
-        let (all, captures) = (count_single_die_moves(pos, role), count_king_captures(pos, role));
-        return captures > 0 || (all > captures && spent + 1 == max_spent);
-    }
-    let mut child = pos.copied();
-    try_for_each_available(pos, dice, |m| {
-        if pos.is_king_capture(m) {
-            return ControlFlow::Break(());
-        }
-        child.restore_from(pos);
-        child.play_unchecked(m);
-        child.dice = m.pay(dice);
-        let after = spent + m.cost_len();
-        let legal = if has_move(&child) { reaches(&child, after, max_spent) } else { after == max_spent };
-        if legal {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    })
-    .is_break()
-}
-
-/// Whether some path from `pos` captures a king: depth first, stopping at the first; at the last
-/// die from the kings' squares, the other moves not made.
-fn can_capture_king(pos: &Position) -> bool {
-    let dice = pos.dice;
-    let Some(role) = dice.first() else { return false };
-    if dice.len() == 1 {
-        return count_king_captures(pos, role) > 0;
-    }
-    let mut child = pos.copied();
-    try_for_each_available(pos, dice, |m| {
-        if pos.is_king_capture(m) {
-            return ControlFlow::Break(());
-        }
-        child.restore_from(pos);
-        child.play_unchecked(m);
-        child.dice = m.pay(dice);
-        if can_capture_king(&child) {
-            ControlFlow::Break(())
-        } else {
-            ControlFlow::Continue(())
-        }
-    })
-    .is_break()
+            reaches(&child, after, goal, any_capture)
+        })
 }
 
 #[cfg(test)]
@@ -317,7 +274,9 @@ mod tests {
     use super::*;
     use crate::random::Rng;
     use crate::rules::tree::Walk;
+    use crate::rules::turns::for_each_available;
     use crate::rules::types::Role;
+    use std::ops::ControlFlow;
 
     const PIECES: [char; 12] = ['P', 'N', 'B', 'R', 'Q', 'K', 'p', 'n', 'b', 'r', 'q', 'k'];
 
@@ -427,6 +386,7 @@ mod tests {
                 continue;
             }
             assert_eq!(rule.max_spent(), turns.max_spent(), "{}", pos.to_dfen());
+            #[cfg(feature = "book")]
             assert_eq!(rule.has_king_capture(), turns.has_king_capture(), "{}", pos.to_dfen());
             for moves in sequences(&turns) {
                 let ucis: Vec<Uci> = moves.iter().map(|m| m.uci()).collect();
@@ -441,10 +401,12 @@ mod tests {
                         (leaf.position, leaf.spent, leaf.captures_king)
                     );
                 }
+                let followed = Judge::follow(&rule, &ucis).map(|s| (s.position, s.spent, s.is_leaf, s.captures_king));
+                assert_eq!(followed, by_tree.map(|s| (s.position, s.spent, s.is_leaf, s.captures_king)), "{what}");
                 let Some(node) = by_tree else { continue };
                 assert_eq!(
-                    summary(&rule.children_where(&node, |_| true)),
-                    summary(&turns.children_where(&node, |_| true)),
+                    summary(&rule.children_where(&node, &mut |_| true)),
+                    summary(&turns.children_where(&node, &mut |_| true)),
                     "{what}"
                 );
                 assert_eq!(Some(rule.playable_below(&node)), turns.playable_after(&ucis), "{what}");
@@ -459,9 +421,14 @@ mod tests {
         let wide = "QQQQnnnk/Q3nnnn/Q3nnnn/Q3nnnn/Q6Q/Q6Q/Q6Q/QQQQKQQQ w - - 0 1 QQQ";
         let pos = Position::from_dfen(wide).unwrap();
         let (turns, rule) = (Turns::of_position(&pos).unwrap(), Legality::of_position(&pos).unwrap());
-        assert_eq!((rule.max_spent(), rule.has_king_capture()), (turns.max_spent(), turns.has_king_capture()));
+        assert_eq!(rule.max_spent(), turns.max_spent());
+        #[cfg(feature = "book")]
+        assert_eq!(rule.has_king_capture(), turns.has_king_capture());
         let root = rule.root_step();
-        assert_eq!(summary(&rule.children_where(&root, |_| true)), summary(&turns.children_where(&root, |_| true)));
+        assert_eq!(
+            summary(&rule.children_where(&root, &mut |_| true)),
+            summary(&turns.children_where(&root, &mut |_| true))
+        );
         let turn: Vec<Uci> = ["h2g2", "g2f2", "f2e2"].iter().map(|u| u.parse().unwrap()).collect();
         assert_eq!(rule.check(&turn).map(|s| s.position), Ok(turns.follow(&turn).unwrap().position));
         assert_eq!(rule.check(&turn[..2]).err(), Judge::check(&turns, &turn[..2]).err());

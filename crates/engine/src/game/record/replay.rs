@@ -7,12 +7,9 @@
 //! wording.
 
 use crate::game::{Ending, Game, Termination};
-use crate::rules::{join_moves, TurnFailure};
+use crate::rules::{join_moves, Judge, TurnFailure};
 #[cfg(feature = "book")]
-use crate::{
-    rules::{Judge, Legality},
-    Turns,
-};
+use crate::{rules::Legality, Turns};
 use crate::{Color, Dice, Outcome, Uci};
 #[cfg(feature = "book")]
 use {
