@@ -76,11 +76,11 @@ fn a_game_past_the_cap_gives_a_null_tree_and_still_plays() {
     let queens = Dice::EMPTY.with(Role::Queen).and_then(|d| d.with(Role::Queen)).and_then(|d| d.with(Role::Queen));
     assert!(game.roll(queens.unwrap()));
     let (turns, node, spent) = game.tree().unwrap();
-    assert_eq!(package::turn_subtree_json(turns, node, spent), "null");
-    assert_eq!(package::turn_subtree_codes(turns, node, spent), None);
+    assert_eq!(package::turn_subtree_json(&turns, node, spent), "null");
+    assert_eq!(package::turn_subtree_codes(&turns, node, spent), None);
     assert!(game.play("a1b2".parse().unwrap()));
     let (turns, node, spent) = game.tree().unwrap();
-    let below: serde_json::Value = serde_json::from_str(&package::turn_subtree_json(turns, node, spent)).unwrap();
+    let below: serde_json::Value = serde_json::from_str(&package::turn_subtree_json(&turns, node, spent)).unwrap();
     assert_eq!(leaves(&below), turns.count_below(node, spent), "the turns through a1b2");
     assert!(turns.count_below(node, spent) > 1_000);
 }

@@ -73,8 +73,7 @@ pub fn process_line(line: &[u8], options: &BuildOptions) -> Result<UsedGame, Ski
         if t.number > options.max_ply as usize || t.moves.is_empty() {
             return;
         }
-        let Some(legal) = t.turns else { return };
-        if legal.has_king_capture() {
+        if t.passes || t.has_king_capture() {
             return;
         }
         let (Some(key), Some(sig)) = (t.rolled.book_key(), Signature::new(t.moves)) else { return };

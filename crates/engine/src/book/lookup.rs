@@ -4,7 +4,8 @@ use super::dcb::{DcbBook, DcbError, MAGIC};
 use super::packed::PackedBook;
 use super::signature::Signature;
 use super::tsv::{MalformedBook, MalformedLine, TsvBook};
-use crate::{Move, Position, Step, Turns, Uci};
+use crate::rules::{available_moves, sort_in_uci_order, Judge};
+use crate::{Move, Position, Step, Turns};
 
 /// A book of either format. A TSV book is held either with every line's text (`Tsv`, what the
 /// CLI's tools read: [`Book::load`]) or compactly for play (`Packed`, [`Book::from_tsv`]: what the
@@ -213,42 +214,22 @@ pub(crate) fn resolve(alts: &[Alternative], turns: &Turns, passed: &mut dyn FnMu
     Some(Decision::Book(Candidates(candidates)))
 }
 
-/// The first legal turn of `turns` in canonical order whose signature is `signature`: its moves
-/// and the position after it. Canonical order sorts children in UCI order, so it is the first
-/// ordering of the moves, in lexicographic order, that follows the tree to a leaf.
-pub(crate) fn first_ordering(turns: &Turns, signature: &Signature) -> Option<(Vec<Move>, Position)> {
+/// The first legal turn of the roll `judge` judges, in canonical order, whose signature is
+/// `signature`: its moves and the position after it. Canonical order sorts children in UCI order,
+/// so it is the first ordering of the moves, in lexicographic order, that follows the tree to a
+/// leaf; only the nodes on the orderings are judged.
+pub(crate) fn first_ordering(judge: &impl Judge, signature: &Signature) -> Option<(Vec<Move>, Position)> {
     const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let ucis = signature.moves();
     PERMS.iter().filter(|p| p[..ucis.len()].iter().all(|&i| i < ucis.len())).find_map(|perm| {
-        let mut node: Option<Step> = None;
+        let mut node = judge.root_step();
         let mut moves = Vec::with_capacity(ucis.len());
         for &i in &perm[..ucis.len()] {
-            let step = match &node {
-                None => child(turns, turns.root(), 0, ucis[i])?,
-                Some(s) if !s.is_leaf => child(turns, &s.position, s.spent, ucis[i])?,
-                Some(_) => return None,
-            };
-            moves.push(step.mv);
-            node = Some(step);
+            node = judge.find_child(&node, &mut |m| ucis[i].matches(m))?;
+            moves.push(node.mv);
         }
-        node.filter(|s| s.is_leaf).map(|s| (moves, s.position))
+        node.is_leaf.then_some((moves, node.position))
     })
-}
-
-/// The child with the UCI identity `uci` of the node at `pos` after `spent` dice, if it belongs to
-/// the tree: [`Turns::child`] without building the other children.
-fn child(turns: &Turns, pos: &Position, spent: u32, uci: Uci) -> Option<Step> {
-    if spent == 0 {
-        return turns.first_steps().iter().find(|s| uci.matches(s.mv)).copied();
-    }
-    available(pos).into_iter().filter(|&m| uci.matches(m)).find_map(|m| turns.step(pos, spent, m))
-}
-
-/// The micro-moves available at `pos` with its dice, in generation order.
-fn available(pos: &Position) -> Vec<Move> {
-    let mut moves = pos.generate(pos.dice().roles());
-    moves.retain(|m| m.is_payable(pos.dice()));
-    moves
 }
 
 /// The shortest turn of `turns` that captures a king, first in canonical order among equals
@@ -258,8 +239,8 @@ fn first_shortest_king_capture(turns: &Turns, passed: &mut dyn FnMut() -> bool) 
     // Every path that captures a king is a legal turn, so below the root any available move may
     // lead to one; a node's moves are tried in canonical order.
     fn sorted_moves(pos: &Position) -> Vec<Move> {
-        let mut moves = available(pos);
-        crate::sort::sort_by_key(&mut moves, |m| u64::from(m.uci_order_key()));
+        let mut moves = available_moves(pos);
+        sort_in_uci_order(&mut moves);
         moves
     }
     fn capture(pos: &Position) -> Option<Move> {

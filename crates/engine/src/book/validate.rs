@@ -6,8 +6,8 @@ use super::dcb::DcbBook;
 use super::lookup::first_ordering;
 use super::signature::Signature;
 use super::tsv::{line_at, Grouped, LineFate, LineNumbers};
-pub(crate) use crate::game::{follow, TurnFailure};
-use crate::{Position, Turns, Uci};
+use crate::rules::{Judge, Legality, TurnFailure};
+use crate::{Position, Uci};
 
 /// The JS API's cap on a book: 64 MiB (bytes, or UTF-16 code units of a string).
 pub const MAX_BOOK_SIZE: usize = 64 * 1024 * 1024;
@@ -122,16 +122,16 @@ fn check_key(key: &str) -> KeyCheck {
     }
 }
 
-/// `None` if some ordering of `sig` is a legal turn of the roll `turns` (`None`: a pass), else why not: for the ordering that
-/// walks deepest (first in lexicographic order among equals).
-pub(crate) fn explain_illegal(turns: Option<&Turns>, sig: &Signature) -> Option<TurnFailure> {
-    let Some(turns) = turns else { return Some(TurnFailure::Pass) };
+/// `None` if some ordering of `sig` is a legal turn of the roll `rule` judges (`None`: a pass),
+/// else why not: for the ordering that walks deepest (first in lexicographic order among equals).
+fn explain_illegal(rule: Option<&Legality>, sig: &Signature) -> Option<TurnFailure> {
+    let Some(rule) = rule else { return Some(TurnFailure::Pass) };
     const PERMS: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
     let n = sig.len();
     let mut best: Option<(usize, TurnFailure)> = None;
     for perm in PERMS.iter().filter(|p| p[..n].iter().all(|&i| i < n)) {
         let order: Vec<Uci> = perm[..n].iter().map(|&i| sig.moves()[i]).collect();
-        match follow(turns, &order) {
+        match rule.check(&order) {
             Ok(_) => return None,
             Err(failure) => {
                 let depth = match &failure {
@@ -205,7 +205,7 @@ pub fn validate_tsv(text: &str) -> Validation {
         v.keys += 1;
         let key = check_key(lines.key());
         let weighted = lines.first_weighted();
-        let mut turns: Option<Option<Turns>> = None;
+        let mut rule: Option<Option<Legality>> = None;
         for j in 0..lines.len() {
             if let LineFate::OverriddenAt(winner) = lines.fate(j) {
                 lines.set_tag(j, found(OVERRIDDEN, winner));
@@ -230,9 +230,9 @@ pub fn validate_tsv(text: &str) -> Validation {
             let sig = Signature::parse(l.fields.moves).ok();
             mask |= if sig.is_none() { MOVES_INVALID } else { 0 };
             if let (Some(pos), Some(sig)) = (pos, sig) {
-                let turns = turns.get_or_insert_with(|| Turns::of_position(pos)).as_ref();
-                mask |= if turns.is_some_and(Turns::has_king_capture) { KING_CAPTURE } else { 0 };
-                mask |= if turns.and_then(|t| first_ordering(t, &sig)).is_none() { TURN_ILLEGAL } else { 0 };
+                let rule = rule.get_or_insert_with(|| Legality::of_position(pos)).as_ref();
+                mask |= if rule.is_some_and(Legality::has_king_capture) { KING_CAPTURE } else { 0 };
+                mask |= if rule.and_then(|r| first_ordering(r, &sig)).is_none() { TURN_ILLEGAL } else { 0 };
             }
             if l.fields.weight.is_some_and(|w| binary_weight(w).is_none()) {
                 mask |= WEIGHT_NOT_BINARY;
@@ -245,7 +245,7 @@ pub fn validate_tsv(text: &str) -> Validation {
     let mut numbers = LineNumbers::new(text);
     // Per warning that names a line: `start of that line << 64 | warning index << 8 | bit`.
     let mut named: Vec<u128> = Vec::new();
-    let mut last: Option<(&str, KeyCheck, Option<Option<Turns>>)> = None;
+    let mut last: Option<(&str, KeyCheck, Option<Option<Legality>>)> = None;
     for (start, tag) in grouped.tags() {
         let (mask, other) = ((tag >> 56) as u8, (tag & OTHER) as usize);
         let shown = (MAX_REPORTED - v.warnings.len()).min(mask.count_ones() as usize);
@@ -258,7 +258,7 @@ pub fn validate_tsv(text: &str) -> Validation {
         if last.as_ref().is_none_or(|(k, _, _)| *k != fields.key) {
             last = Some((fields.key, check_key(fields.key), None));
         }
-        let Some((_, key, turns)) = &mut last else { continue };
+        let Some((_, key, rule)) = &mut last else { continue };
         for (bit, code) in WARNINGS.iter().enumerate().filter(|(bit, _)| mask & 1 << bit != 0).take(shown) {
             let reason = match 1 << bit {
                 bit @ (OVERRIDDEN | MIXED_WEIGHTS) => {
@@ -277,8 +277,8 @@ pub fn validate_tsv(text: &str) -> Validation {
                 KING_CAPTURE => "a king capture is legal here; it is always played instead".to_owned(),
                 TURN_ILLEGAL => match (&*key, Signature::parse(fields.moves)) {
                     (KeyCheck::Parsed { pos, .. }, Ok(sig)) => {
-                        let turns = turns.get_or_insert_with(|| Turns::of_position(pos));
-                        explain_illegal(turns.as_ref(), &sig).map(|e| e.to_string()).unwrap_or_default()
+                        let rule = rule.get_or_insert_with(|| Legality::of_position(pos));
+                        explain_illegal(rule.as_ref(), &sig).map(|e| e.to_string()).unwrap_or_default()
                     }
                     _ => String::new(),
                 },

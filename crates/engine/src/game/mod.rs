@@ -34,11 +34,10 @@ pub mod record;
 #[cfg(feature = "search")]
 pub use driver::{drive, Driven};
 #[cfg(feature = "book")]
-pub(crate) use record::{follow, TurnFailure};
-#[cfg(feature = "book")]
 pub(crate) use record::{RecordError, RecordHeader};
 
 use crate::notation::MAX_TURNS;
+use crate::rules::{Judge, Legality};
 use crate::{Color, Dice, Move, Outcome, Position, Step, Turns, Uci};
 
 /// A draw when a turn ends with the half-move clock (micro-moves without a capture or a pawn
@@ -137,12 +136,14 @@ pub struct TurnRecord {
     pub after: Position,
 }
 
-/// The turn being played: its start, its roll and tree once rolled, the micro-moves so far.
+/// The turn being played: its start, its roll once rolled, the micro-moves so far. The roll is
+/// judged without its tree (about a hundred bytes whatever the roll: docs/NOTES.md, "A game
+/// keeps no turn tree"); [`Game::tree`] builds the tree on demand.
 #[derive(Clone, Debug)]
 struct Current {
     start: Position,
-    /// The roll and its turns (`None` inside: a pass, completed at once).
-    roll: Option<(Dice, Option<Turns>)>,
+    /// The roll and its legality (`None` inside: a pass, completed at once).
+    roll: Option<(Dice, Option<Legality>)>,
     /// The node reached: its position (dice left) and the dice spent.
     node: Position,
     spent: u32,
@@ -287,15 +288,14 @@ impl Game {
 
     /// The SAN (NOTATION.md §2) of a legal next micro-move `m`.
     pub fn san_of(&self, m: Move) -> Option<String> {
-        let (turns, node, spent) = self.tree()?;
-        crate::notation::to_san(turns, &Step { mv: m, position: *node, spent, is_leaf: false, captures_king: false }, m)
+        let (rule, node) = self.node()?;
+        crate::notation::san_judged(&rule, &node, m)
     }
 
     /// The legal next micro-moves with their SAN, in UCI order (one pass over the node's children).
     pub fn legal_moves_san(&self) -> Vec<(Move, String)> {
-        let Some((turns, node, spent)) = self.tree() else { return Vec::new() };
-        let at = Step { mv: Move::FILLER, position: *node, spent, is_leaf: false, captures_king: false };
-        let mut out = crate::notation::to_san_all(turns, &at);
+        let Some((rule, node)) = self.node() else { return Vec::new() };
+        let mut out = crate::notation::san_all_judged(&rule, &node);
         crate::sort::sort_by_key(&mut out, |(m, _)| u64::from(m.uci_order_key()));
         out.dedup_by_key(|(m, _)| *m);
         out
@@ -318,28 +318,41 @@ impl Game {
     }
 
     /// The remaining part of the turn tree: the tree and the node reached (position and dice
-    /// spent), while a turn is being played.
-    pub fn tree(&self) -> Option<(&Turns, &Position, u32)> {
+    /// spent), while a turn is being played. The game keeps no tree: each call builds it.
+    pub fn tree(&self) -> Option<(Turns, &Position, u32)> {
+        let (rule, ..) = self.judge()?;
+        Some((Turns::of_position(rule.root())?, &self.current.node, self.current.spent))
+    }
+
+    /// The roll's legality and the node reached (position and dice spent), while a turn is
+    /// being played.
+    pub(crate) fn judge(&self) -> Option<(&Legality, &Position, u32)> {
         match (&self.current.roll, self.ending) {
-            (Some((_, Some(turns))), None) => Some((turns, &self.current.node, self.current.spent)),
+            (Some((_, Some(rule))), None) => Some((rule, &self.current.node, self.current.spent)),
             _ => None,
         }
     }
 
+    /// The roll's legality and the node reached as a step (not a leaf), while a turn is being
+    /// played.
+    fn node(&self) -> Option<(Legality, Step)> {
+        let (rule, position, spent) = self.judge()?;
+        Some((*rule, Step { mv: Move::FILLER, position: *position, spent, is_leaf: false, captures_king: false }))
+    }
+
     /// The legal next micro-moves (the keys of the node reached), in UCI order.
     pub fn legal_moves(&self) -> Vec<Move> {
-        let Some((turns, node, spent)) = self.tree() else { return Vec::new() };
-        let mut out: Vec<Move> = turns.children(node, spent).iter().map(|step| step.mv).collect();
-        crate::sort::sort_by_key(&mut out, |m| u64::from(m.uci_order_key()));
+        let Some((rule, node)) = self.node() else { return Vec::new() };
+        let mut out: Vec<Move> = rule.children_where(&node, &mut |_| true).iter().map(|step| step.mv).collect();
+        crate::rules::sort_in_uci_order(&mut out);
         out.dedup();
         out
     }
 
     /// The dice left that some legal continuation of the turn spends (RULES.md §10).
     pub fn playable_dice(&self) -> Dice {
-        let Some((turns, ..)) = self.tree() else { return Dice::EMPTY };
-        let played: Vec<Uci> = self.current.moves.iter().map(|m| m.uci()).collect();
-        turns.playable_after(&played).unwrap_or(Dice::EMPTY)
+        let Some((rule, node)) = self.node() else { return Dice::EMPTY };
+        rule.playable_below(&node)
     }
 
     /// Rolls `dice` (one to three dice) for the current turn: only with dice from the host, while
@@ -366,8 +379,8 @@ impl Game {
     /// Plays the micro-move `uci` when it is a key of the node reached; the turn completes by
     /// itself at a leaf.
     pub fn play(&mut self, uci: Uci) -> bool {
-        let Some((turns, node, spent)) = self.tree() else { return false };
-        let Some(step) = turns.child(node, spent, uci) else { return false };
+        let Some((rule, node)) = self.node() else { return false };
+        let Some(step) = rule.find_child(&node, &mut |m| uci.matches(m)) else { return false };
         match self.redo.last() {
             Some(&Undone::Move(r)) if r == step.mv => {
                 self.redo.pop();
@@ -386,8 +399,8 @@ impl Game {
         if !self.current.moves.is_empty() || moves.is_empty() {
             return false;
         }
-        // The whole turn is checked against the tree before anything is played.
-        if !self.tree().and_then(|(turns, ..)| turns.follow(moves)).is_some_and(|end| end.is_leaf) {
+        // The whole turn is checked before anything is played.
+        if self.judge().is_none_or(|(rule, ..)| rule.check(moves).is_err()) {
             return false;
         }
         for &uci in moves {
@@ -454,14 +467,14 @@ impl Game {
 
     /// Whether [`Game::redo`] would redo something.
     pub fn can_redo(&self) -> bool {
-        matches!(self.redo.last(), Some(Undone::Move(m)) if self.tree().is_some_and(|(t, n, s)| t.step(n, s, *m).is_some()))
+        matches!(self.redo.last(), Some(Undone::Move(m)) if self.judge().is_some_and(|(rule, n, s)| rule.step(n, s, *m).is_some()))
     }
 
     /// Redoes the last undone micro-move (and the passes that followed it).
     pub fn redo(&mut self) -> bool {
         match self.redo.pop() {
             Some(Undone::Move(m)) => {
-                if self.tree().is_some_and(|(t, n, s)| t.step(n, s, m).is_some()) {
+                if self.judge().is_some_and(|(rule, n, s)| rule.step(n, s, m).is_some()) {
                     self.advance(m);
                     true
                 } else {
@@ -526,14 +539,17 @@ impl Game {
 
     /// Plays `m` at the node; `true` at a leaf.
     fn step(&mut self, m: Move) -> bool {
-        let Some((turns, node, spent)) = self.tree() else { return false };
-        let Some(step) = turns.step(node, spent, m) else { return false };
+        let Some((rule, node, spent)) = self.judge() else { return false };
+        let Some(step) = rule.step(node, spent, m) else { return false };
         self.apply(step)
     }
 
     /// Moves to the child `step` of the node; `true` at a leaf.
     fn apply(&mut self, step: Step) -> bool {
-        let san = self.san_of(step.mv).unwrap_or_else(|| step.mv.uci().to_string());
+        let san = match self.node() {
+            Some((rule, node)) => crate::notation::san_of_child(&rule, &node, &step),
+            None => step.mv.uci().to_string(),
+        };
         self.current.san.push(san);
         self.current.node = step.position;
         self.current.spent = step.spent;
@@ -556,7 +572,7 @@ impl Game {
     /// Rolls `dice` for the current turn (no pass handling).
     fn start_turn_quiet(&mut self, dice: Dice) {
         let rolled = self.current.start.with_dice(dice);
-        self.current.roll = Some((dice, Turns::of_position(&rolled)));
+        self.current.roll = Some((dice, Legality::of_position(&rolled)));
         self.current.node = rolled;
         self.current.spent = 0;
         self.current.moves.clear();

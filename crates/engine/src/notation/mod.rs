@@ -26,6 +26,7 @@ mod text;
 pub(crate) use record_tags::RECORD_TAGS;
 pub use record_tags::{record_fields, tag_of, tag_text, FieldValue};
 pub use san::{parse_san, to_san, to_san_all, SanError};
+pub(crate) use san::{san_all_judged, san_judged, san_of_child};
 pub use text::{parse_games, write_game, write_games};
 
 use crate::{Color, Dice, Outcome, Position, Uci};

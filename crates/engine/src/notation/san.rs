@@ -2,6 +2,7 @@
 //! of one node of the turn tree: the disambiguation is the least that tells the move apart from
 //! the node's other legal micro-moves.
 
+use crate::rules::Judge;
 use crate::{Move, MoveKind, Position, Role, Square, Step, Turns, Uci};
 
 /// Why a SAN text names no legal micro-move of a node.
@@ -22,50 +23,56 @@ fn list(moves: &[Uci]) -> String {
     moves.iter().map(Uci::to_string).collect::<Vec<_>>().join(", ")
 }
 
-/// The children of `node` (none at a leaf).
-pub(super) fn children(turns: &Turns, node: &Step) -> Vec<Step> {
-    if node.is_leaf {
-        return Vec::new();
-    }
-    turns.children(&node.position, node.spent)
-}
-
 /// The SAN of `mv` at `node` (a node of `turns`: [`Turns::follow`] gives the root); `None` if `mv`
 /// is not one of its legal micro-moves.
 pub fn to_san(turns: &Turns, node: &Step, mv: Move) -> Option<String> {
-    let kids = children(turns, node);
-    let child = kids.iter().find(|s| s.mv == mv)?;
-    Some(write(&node.position, &kids, child))
+    san_judged(turns, node, mv)
 }
 
 /// Every legal micro-move of `node` (a node of `turns`) with its SAN, in generation order.
 pub fn to_san_all(turns: &Turns, node: &Step) -> Vec<(Move, String)> {
-    let kids = children(turns, node);
-    kids.iter().map(|child| (child.mv, write(&node.position, &kids, child))).collect()
+    san_all_judged(turns, node)
 }
 
 /// The child of `node` (a node of `turns`) that `text` names.
 pub fn parse_san(turns: &Turns, node: &Step, text: &str) -> Result<Step, SanError> {
-    resolve(&children(turns, node), text)
+    resolve(turns, node, text)
 }
 
-/// The SAN of `child`, one of `kids`, the children of the node `pos`.
-pub(super) fn write(pos: &Position, kids: &[Step], child: &Step) -> String {
+/// [`to_san`] for a node of any [`Judge`]: only the moves that could be confused with `mv` are
+/// judged.
+pub(crate) fn san_judged(judge: &impl Judge, node: &Step, mv: Move) -> Option<String> {
+    let child = judge.find_child(node, &mut |m| m == mv)?;
+    Some(san_of_child(judge, node, &child))
+}
+
+/// The SAN of `child`, a child of `node` (a node of `judge`): only its rivals are judged.
+pub(crate) fn san_of_child(judge: &impl Judge, node: &Step, child: &Step) -> String {
+    let rivals = judge.children_where(node, &mut |m| is_rival(m, child.mv));
+    write(&node.position, &rivals, child)
+}
+
+/// [`to_san_all`] for a node of any [`Judge`].
+pub(crate) fn san_all_judged(judge: &impl Judge, node: &Step) -> Vec<(Move, String)> {
+    let kids = judge.children_where(node, &mut |_| true);
+    kids.iter().map(|child| (child.mv, write(&node.position, &kids, child))).collect()
+}
+
+/// Whether `m`, another move, takes a letter or a digit to tell apart from `mv` in SAN.
+fn is_rival(m: Move, mv: Move) -> bool {
+    m != mv && m.kind != MoveKind::Castle && m.role == mv.role && m.to == mv.to && m.promotion == mv.promotion
+}
+
+/// The SAN of `child`, a child of the node `pos`; `kids` holds the other children that could be
+/// confused with it (or more of the node's children).
+fn write(pos: &Position, kids: &[Step], child: &Step) -> String {
     let mv = child.mv;
     let mut out = String::with_capacity(8);
     if mv.kind == MoveKind::Castle {
         out.push_str(if mv.to.file() > mv.from.file() { "O-O" } else { "O-O-O" });
     } else {
         let capture = mv.kind == MoveKind::EnPassant || pos.role_at(mv.to).is_some();
-        let rivals = || {
-            kids.iter().map(|s| s.mv).filter(move |m| {
-                *m != mv
-                    && m.kind != MoveKind::Castle
-                    && m.role == mv.role
-                    && m.to == mv.to
-                    && m.promotion == mv.promotion
-            })
-        };
+        let rivals = || kids.iter().map(|s| s.mv).filter(move |&m| is_rival(m, mv));
         let pawn = mv.role == Role::Pawn;
         if !pawn {
             out.push(mv.role.char().to_ascii_uppercase());
@@ -161,10 +168,11 @@ pub(super) fn read_ok(text: &str) -> bool {
     read(text).is_some()
 }
 
-/// The one child among `kids` that `text` names.
-pub(super) fn resolve(kids: &[Step], text: &str) -> Result<Step, SanError> {
+/// The one child of `node` (a node of `judge`) that `text` names: only the moves that match it
+/// are judged.
+pub(crate) fn resolve(judge: &impl Judge, node: &Step, text: &str) -> Result<Step, SanError> {
     let san = read(text).ok_or(SanError::Syntax)?;
-    let matches = |m: Move| match san {
+    let mut matches = |m: Move| match san {
         San::Castle(king_side) => m.kind == MoveKind::Castle && (m.to.file() > m.from.file()) == king_side,
         San::Normal { role, file, rank, to, promotion } => {
             m.kind != MoveKind::Castle
@@ -175,13 +183,10 @@ pub(super) fn resolve(kids: &[Step], text: &str) -> Result<Step, SanError> {
                 && rank.is_none_or(|r| m.from.rank() == r)
         }
     };
-    let mut found = kids.iter().filter(|s| matches(s.mv));
-    match (found.next(), found.next()) {
-        (None, _) => Err(SanError::NoMatch),
-        (Some(s), None) => Ok(*s),
-        (Some(_), Some(_)) => {
-            Err(SanError::Ambiguous(kids.iter().filter(|s| matches(s.mv)).map(|s| s.mv.uci()).collect()))
-        }
+    match judge.children_where(node, &mut matches).as_slice() {
+        [] => Err(SanError::NoMatch),
+        [one] => Ok(*one),
+        found => Err(SanError::Ambiguous(found.iter().map(|s| s.mv.uci()).collect())),
     }
 }
 
@@ -198,7 +203,12 @@ mod tests {
 
     fn san_of(dfen: &str, uci: &str) -> String {
         let (turns, node) = root(dfen);
-        let mv = children(&turns, &node).into_iter().find(|s| s.mv.uci().to_string() == uci).expect("a child").mv;
+        let mv = turns
+            .children(&node.position, node.spent)
+            .into_iter()
+            .find(|s| s.mv.uci().to_string() == uci)
+            .expect("a child")
+            .mv;
         to_san(&turns, &node, mv).expect("a child")
     }
 

@@ -1,12 +1,13 @@
 //! Game texts (NOTATION.md §3–§5): the reader, which replays every turn against the rules, and the
 //! writer, which checks the game the same way.
 
-use super::san::{children, read_ok, resolve, write as write_san};
+use super::san::{read_ok, resolve, san_of_child};
 use super::{
     quote, NotatedGame, NotatedTurn, NotationError, NotationErrorKind as E, TurnLabel, MAX_GAMES, MAX_TAGS,
     MAX_TAG_NAME, MAX_TAG_VALUE, MAX_TEXT_BYTES, MAX_TOKEN, MAX_TURNS,
 };
-use crate::{Color, Dice, Outcome, Position, Role, Step, Turns};
+use crate::rules::{Judge, Legality};
+use crate::{Color, Dice, Outcome, Position, Role, Step};
 
 /// The width movetext lines are wrapped at.
 const WIDTH: usize = 80;
@@ -30,14 +31,14 @@ impl Replay {
     }
 
     /// The roll of the next turn: `Err(GameOver)` once a king is gone.
-    fn roll(&self, dice: Dice) -> Result<(Position, Option<(Turns, Step)>), E> {
+    /// The roll is judged without its tree: a turn costs its moves' nodes.
+    fn roll(&self, dice: Dice) -> Result<(Position, Option<(Legality, Step)>), E> {
         if self.pos.is_finished() {
             return Err(E::GameOver);
         }
         let mut pos = self.pos;
         pos.set_dice(dice);
-        let tree = Turns::of_position(&pos).and_then(|t| t.follow(&[]).map(|root| (t, root)));
-        Ok((pos, tree))
+        Ok((pos, Legality::of_position(&pos).map(|rule| (rule, rule.root_step()))))
     }
 
     /// Ends the turn that reached `node` (the roll position itself for a pass).
@@ -136,7 +137,7 @@ fn write_turn(replay: &mut Replay, turn: &NotatedTurn) -> Result<String, E> {
     }
     let (pos, tree) = replay.roll(turn.dice)?;
     let mut out = format!("{label} {}", turn.dice.to_field(pos.turn()));
-    let Some((turns, mut node)) = tree else {
+    let Some((rule, mut node)) = tree else {
         if !turn.moves.is_empty() {
             return Err(E::MustPass);
         }
@@ -151,11 +152,10 @@ fn write_turn(replay: &mut Replay, turn: &NotatedTurn) -> Result<String, E> {
         if node.is_leaf {
             return Err(E::ExtraMove(uci.to_string()));
         }
-        let kids = children(&turns, &node);
-        let Some(child) = kids.iter().find(|s| uci.matches(s.mv)) else { return Err(E::Illegal(uci)) };
+        let Some(child) = rule.find_child(&node, &mut |m| uci.matches(m)) else { return Err(E::Illegal(uci)) };
         out.push(' ');
-        out.push_str(&write_san(&node.position, &kids, child));
-        node = *child;
+        out.push_str(&san_of_child(&rule, &node, &child));
+        node = child;
     }
     if !node.is_leaf {
         return Err(E::Incomplete);
@@ -567,7 +567,7 @@ fn parse_turn(
     let dice = parse_dice(word, replay.pos.turn()).map_err(|e| dice_at.error(None, e))?;
     let (_, tree) = replay.roll(dice).map_err(|e| dice_at.error(None, e))?;
     let mut moves = Vec::new();
-    let Some((turns, mut node)) = tree else {
+    let Some((rule, mut node)) = tree else {
         return match cur.token()? {
             (_, Token::Word(Word::Pass)) => {
                 replay.finish(None);
@@ -583,8 +583,8 @@ fn parse_turn(
     while !node.is_leaf {
         match cur.token()? {
             (at, Token::Word(Word::Other(text))) => {
-                let step = resolve(&children(&turns, &node), text)
-                    .map_err(|why| at.error(None, E::San { san: quote(text), why }))?;
+                let step =
+                    resolve(&rule, &node, text).map_err(|why| at.error(None, E::San { san: quote(text), why }))?;
                 moves.push(step.mv.uci());
                 node = step;
             }

@@ -190,7 +190,7 @@ pub fn history(handle: u32) -> Option<String> {
 /// The part of the turn tree left (JSON, as `getLegalTurnTree`); `{}` between turns, once over,
 /// and for no such game.
 pub fn tree(handle: u32) -> String {
-    with_game(handle, |g| g.tree().map(|(turns, node, spent)| super::turn_subtree_json(turns, node, spent)))
+    with_game(handle, |g| g.tree().map(|(turns, node, spent)| super::turn_subtree_json(&turns, node, spent)))
         .flatten()
         .unwrap_or_else(|| "{}".to_owned())
 }
@@ -198,7 +198,7 @@ pub fn tree(handle: u32) -> String {
 /// [`tree`] as the codes of [`super::turn_subtree_codes`] (what the wasm export returns): empty
 /// between turns, once over and for no such game; `None` past the cap.
 pub fn tree_codes(handle: u32) -> Option<Vec<u16>> {
-    match with_game(handle, |g| g.tree().map(|(turns, node, spent)| super::turn_subtree_codes(turns, node, spent))) {
+    match with_game(handle, |g| g.tree().map(|(turns, node, spent)| super::turn_subtree_codes(&turns, node, spent))) {
         Some(Some(codes)) => codes,
         _ => Some(Vec::new()),
     }

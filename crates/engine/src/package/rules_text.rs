@@ -4,6 +4,7 @@
 //! Every function takes DFEN text and never panics: invalid input yields the neutral value of
 //! RULES.md §16 (`None`, an empty list, `"{}"` or `0`).
 
+use crate::rules::{Judge, Legality};
 use crate::{
     exceeds_tree_cap, perft_roles, Dice, Move, Outcome, Position, Role, ShapeVisitor, Square, Turns, Uci, Walk,
 };
@@ -189,9 +190,9 @@ pub fn enumerate_legal_turns(dfen: &str) -> u64 {
 pub fn playable_dice(dfen: &str, moves: Option<&[&str]>) -> Option<String> {
     let pos = Position::from_dfen(dfen).ok()?;
     let prefix = parse_moves(moves.unwrap_or(&[]))?;
-    match Turns::of_position(&pos) {
+    match Legality::of_position(&pos) {
         None => prefix.is_empty().then(String::new),
-        Some(turns) => Some(turns.playable_after(&prefix)?.to_field(pos.turn())),
+        Some(rule) => Some(rule.playable_below(&rule.follow(&prefix)?).to_field(pos.turn())),
     }
 }
 
@@ -236,10 +237,7 @@ pub fn apply_turn(dfen: &str, moves: &[&str]) -> Option<String> {
     if moves.is_empty() {
         return None;
     }
-    let end = Turns::of_position(&pos)?.follow(&moves)?;
-    if !end.is_leaf {
-        return None;
-    }
+    let end = Legality::of_position(&pos)?.check(&moves).ok()?;
     let mut after = end.position;
     if end.captures_king {
         after.set_dice(Dice::EMPTY);

@@ -8,6 +8,7 @@ mod cap;
 mod dfen;
 mod dice;
 mod keys;
+mod legality;
 mod make;
 mod movegen;
 mod moves;
@@ -29,6 +30,10 @@ pub use cap::MAX_CANDIDATE_TURNS;
 pub use cap::MAX_LEGAL_TURNS;
 pub use dfen::DfenError;
 pub use dice::{Dice, RoleSet};
+#[cfg(feature = "book")]
+pub(crate) use legality::available_moves;
+pub(crate) use legality::{join_moves, Judge, Legality, TurnFailure};
+pub(crate) use moves::sort_in_uci_order;
 pub use moves::{Move, MoveKind, ParseUciError, Uci};
 pub use outcome::{Outcome, ParseOutcomeError};
 pub use perft::{perft, perft_divide};

@@ -352,7 +352,8 @@ pub(crate) fn count_piece_moves(
 impl Position {
     /// The pseudo-legal moves of the side to move for `roles`, in generation order.
     pub fn generate(&self, roles: RoleSet) -> Vec<Move> {
-        let mut out = Vec::new();
+        // Room for a typical position's moves at once (no regrowth in the searches' loops).
+        let mut out = Vec::with_capacity(64);
         for_each_move(self, roles, |m| out.push(m));
         out
     }

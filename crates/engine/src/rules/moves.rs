@@ -196,3 +196,9 @@ impl std::str::FromStr for Uci {
         Uci::parse(s)
     }
 }
+
+/// Sorts `moves` in UCI order ([`Move::uci_order_key`]): the one instantiation of the sort for
+/// lists of moves shown to players.
+pub(crate) fn sort_in_uci_order(moves: &mut [Move]) {
+    crate::sort::sort_by_key(moves, |m| u64::from(m.uci_order_key()));
+}

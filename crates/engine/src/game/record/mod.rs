@@ -18,6 +18,4 @@ pub use read::{
 #[cfg(feature = "book")]
 pub use replay::replay;
 #[cfg(feature = "book")]
-pub(crate) use replay::{follow, TurnFailure};
-#[cfg(feature = "book")]
 pub use write::{RecordJson, TurnJson};

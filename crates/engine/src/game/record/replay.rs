@@ -3,87 +3,19 @@
 //! [`Game::from_record`] (feature `book`) and the package's `Game.fromRecord` (whose JSON is
 //! JavaScript's) both go through these, so a record is judged the same way everywhere. With
 //! feature `book`, [`replay`] replays a read record position by position (book building,
-//! distillation, review), with the same turn checks ([`follow`]) and wording.
+//! distillation, review), with the same turn check (`Judge::check`, without the roll's tree) and
+//! wording.
 
 use crate::game::{Ending, Game, Termination};
-use crate::{Color, Dice, Outcome, Uci};
+use crate::rules::{join_moves, Judge, TurnFailure};
 #[cfg(feature = "book")]
-use crate::{Step, Turns};
+use crate::{rules::Legality, Turns};
+use crate::{Color, Dice, Outcome, Uci};
 #[cfg(feature = "book")]
 use {
     super::read::{skip, GameRecord, Skip, SkipReason},
     crate::Position,
 };
-
-/// Why a sequence of moves is not a legal turn: the one wording of the book validator's and the
-/// record replay's turn errors.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub(crate) enum TurnFailure {
-    /// The roll has no legal turn.
-    #[cfg(feature = "book")]
-    #[error("no legal turn for these dice (pass)")]
-    Pass,
-    /// The moves begin a legal turn that must continue; `max_spent` = `L*`.
-    #[error("incomplete: after '{}' the turn must continue (legal turns spend {max_spent} dice)", join(.played))]
-    Incomplete { played: Vec<Uci>, max_spent: u32 },
-    /// `moves[played.len()]` cannot be played after `played`; `legal` = the legal moves there,
-    /// sorted.
-    #[error("{}", cannot_play(.played, *.token, .legal))]
-    CannotPlay { played: Vec<Uci>, token: Uci, legal: Vec<Uci> },
-}
-
-/// Follows `moves` in order from the root of `turns`: the leaf reached, or how far it got.
-#[cfg(feature = "book")]
-pub(crate) fn follow(turns: &Turns, moves: &[Uci]) -> Result<Step, TurnFailure> {
-    let mut node: Option<Step> = None;
-    for (i, &uci) in moves.iter().enumerate() {
-        let (pos, spent, leaf) = match &node {
-            None => (*turns.root(), 0, false),
-            Some(s) => (s.position, s.spent, s.is_leaf),
-        };
-        let mut found = None;
-        let mut legal = Vec::new();
-        if !leaf {
-            for s in turns.children(&pos, spent) {
-                legal.push(s.mv.uci());
-                if found.is_none() && uci.matches(s.mv) {
-                    found = Some(s);
-                }
-            }
-        }
-        match found {
-            Some(s) => node = Some(s),
-            None => {
-                crate::sort::sort_by_key(&mut legal, |u| u64::from(u.order_key()));
-                legal.dedup();
-                return Err(TurnFailure::CannotPlay { played: moves[..i].to_vec(), token: uci, legal });
-            }
-        }
-    }
-    match node {
-        Some(s) if s.is_leaf => Ok(s),
-        _ => Err(TurnFailure::Incomplete { played: moves.to_vec(), max_spent: turns.max_spent() }),
-    }
-}
-
-fn join(moves: &[Uci]) -> String {
-    moves.iter().map(Uci::to_string).collect::<Vec<_>>().join(",")
-}
-
-/// The message of [`TurnFailure::CannotPlay`]: the move, where, and up to 10 legal moves there.
-fn cannot_play(played: &[Uci], token: Uci, legal: &[Uci]) -> String {
-    let mut out = if played.is_empty() {
-        format!("'{token}' cannot be played as the first move")
-    } else {
-        format!("'{token}' cannot be played after '{}'", join(played))
-    };
-    let shown: Vec<String> = legal.iter().take(10).map(|u| u.to_string()).collect();
-    out += &format!("; legal here: {}", if shown.is_empty() { "none".to_owned() } else { shown.join(" ") });
-    if legal.len() > 10 {
-        out += &format!(" … ({})", legal.len());
-    }
-    out
-}
 
 impl Game {
     /// Plays the next turn of a record: `moves` (empty for a pass) with the roll `dice`, from the
@@ -142,11 +74,14 @@ impl Game {
             }
         }
         if self.history.len() == number {
-            let max_spent = self.tree().map_or(0, |(t, ..)| t.max_spent());
+            let max_spent = self.judge().map_or(0, |(rule, ..)| rule.max_spent());
             return Err(TurnFailure::Incomplete { played: moves.to_vec(), max_spent }.to_string());
         }
         if self.history.last().is_some_and(|t| t.moves.len() < moves.len()) {
-            return Err(format!("'{}' follows the end of the turn", join(&moves[self.history[number].moves.len()..])));
+            return Err(format!(
+                "'{}' follows the end of the turn",
+                join_moves(&moves[self.history[number].moves.len()..])
+            ));
         }
         Ok(())
     }
@@ -173,14 +108,29 @@ impl Game {
     }
 }
 
-/// One turn as replayed: its 1-based number, the rolled position, the legal turns (`None` for a
-/// pass) and the moves played.
+/// One turn as replayed: its 1-based number, the rolled position, whether the roll passes and
+/// the moves played. The replay judges the moves without the roll's tree; [`ReplayedTurn::turns`]
+/// builds it for a visitor that needs it.
 #[cfg(feature = "book")]
 pub struct ReplayedTurn<'a> {
     pub number: usize,
     pub rolled: &'a Position,
-    pub turns: Option<&'a Turns>,
+    /// The roll has no legal turn.
+    pub passes: bool,
     pub moves: &'a [Uci],
+}
+
+#[cfg(feature = "book")]
+impl ReplayedTurn<'_> {
+    /// The legal turns of the roll (`None` for a pass), built on each call.
+    pub fn turns(&self) -> Option<Turns> {
+        Turns::of_position(self.rolled)
+    }
+
+    /// Whether some legal turn of the roll captures a king: a search that stops at the first.
+    pub fn has_king_capture(&self) -> bool {
+        Legality::of_position(self.rolled).is_some_and(|rule| rule.has_king_capture())
+    }
 }
 
 /// How a replay ended: the capturer if a king was captured.
@@ -209,8 +159,8 @@ pub fn replay(
         };
         let mut rolled = pos;
         rolled.set_dice(turn.dice);
-        let turns = Turns::of_position(&rolled);
-        let step = match (&turns, turn.moves.len()) {
+        let rule = Legality::of_position(&rolled);
+        let step = match (&rule, turn.moves.len()) {
             (None, 0) => None,
             (Some(_), 0) => {
                 return Err(skip(SkipReason::IllegalTurn, describe("a pass, but a turn is legal".into()), id))
@@ -221,11 +171,11 @@ pub fn replay(
             (Some(_), n) if n > 3 => {
                 return Err(skip(SkipReason::IllegalTurn, describe(format!("{n} moves; a turn has 1 to 3")), id))
             }
-            (Some(t), _) => {
-                Some(follow(t, &turn.moves).map_err(|f| skip(SkipReason::IllegalTurn, describe(f.to_string()), id))?)
+            (Some(rule), _) => {
+                Some(rule.check(&turn.moves).map_err(|f| skip(SkipReason::IllegalTurn, describe(f.to_string()), id))?)
             }
         };
-        visit(&ReplayedTurn { number, rolled: &rolled, turns: turns.as_ref(), moves: &turn.moves });
+        visit(&ReplayedTurn { number, rolled: &rolled, passes: rule.is_none(), moves: &turn.moves });
         match step {
             Some(s) if s.captures_king => {
                 if number < record.turns.len() {
