@@ -22,5 +22,13 @@ pub use accumulator::Accumulator;
 pub use features::INPUTS;
 pub use network::{Logits, Network, LOGIT_SCALE};
 
+/// The tests' fixture net (`scripts/train/nnue/run fixture`): trained on a tiny data set, it checks
+/// the path from the trainer to this inference, and evaluates nothing.
+#[cfg(test)]
+#[allow(unreachable_pub)] // generated as `pub`; private to the tests
+mod fixture {
+    include!("fixture_weights.rs");
+}
+
 #[cfg(test)]
 mod tests;

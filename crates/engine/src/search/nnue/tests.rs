@@ -4,6 +4,62 @@
 use super::*;
 use crate::search::{legal_turns, Rng};
 use crate::{Position, Turns};
+use sha2::{Digest, Sha256};
+
+/// The fixture net's files.
+const FIXTURE_SOURCE: &str = include_str!("fixture_weights.rs");
+const FIXTURE_MANIFEST: &str = include_str!("fixture_manifest.json");
+/// `dfen \t win \t draw \t loss`: the trainer's integer logits.
+const FIXTURE_VECTORS: &str = include_str!("fixture_vectors.tsv");
+
+fn fixture_net() -> Network<'static, { fixture::HIDDEN }, { fixture::DENSE }> {
+    Network {
+        input_weights: &fixture::INPUT_WEIGHTS,
+        input_bias: &fixture::INPUT_BIAS,
+        hidden_weights: &fixture::HIDDEN_WEIGHTS,
+        hidden_bias: &fixture::HIDDEN_BIAS,
+        output_weights: &fixture::OUTPUT_WEIGHTS,
+        output_bias: &fixture::OUTPUT_BIAS,
+    }
+}
+
+#[test]
+fn the_fixture_net_matches_its_manifest() {
+    let m: serde_json::Value = serde_json::from_str(FIXTURE_MANIFEST).expect("the manifest is JSON");
+    assert_eq!(m["formatVersion"].as_u64(), Some(u64::from(fixture::FORMAT_VERSION)));
+    assert_eq!(m["fixture"].as_bool(), Some(true), "the fixture says it is one");
+    let hex: String = Sha256::digest(FIXTURE_SOURCE.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(m["weightsSha256"].as_str(), Some(hex.as_str()));
+    let shape = &m["shape"];
+    assert_eq!(shape["inputs"].as_u64(), Some(INPUTS as u64));
+    assert_eq!(shape["hidden"].as_u64(), Some(fixture::HIDDEN as u64));
+    assert_eq!(shape["dense"].as_u64(), Some(fixture::DENSE as u64));
+    let scales = &m["scales"];
+    assert_eq!(scales["qa"].as_i64(), Some(i64::from(network::QA)));
+    assert_eq!(scales["qb"].as_i64(), Some(i64::from(network::QB)));
+    assert_eq!(scales["logitScale"].as_i64(), Some(i64::from(LOGIT_SCALE)));
+    assert_eq!(scales["hiddenShift"].as_u64(), Some(u64::from(network::QB_SHIFT)));
+}
+
+/// The trainer's integer logits, exactly, from a refresh and from an accumulator carried from the
+/// start position by one update.
+#[test]
+fn the_fixture_net_reproduces_the_trainers_vectors() {
+    let net = fixture_net();
+    let start = Accumulator::refresh(&net, &Position::initial());
+    let mut distinct = std::collections::HashSet::new();
+    for line in FIXTURE_VECTORS.lines() {
+        let f: Vec<&str> = line.split('\t').collect();
+        let pos = Position::from_dfen(f[0]).expect("a DFEN");
+        let expected = Logits([1, 2, 3].map(|i| f[i].parse().expect("an integer")));
+        assert_eq!(Accumulator::refresh(&net, &pos).logits(&net, &pos), expected, "{line}");
+        let mut carried = start;
+        carried.update(&net, &Position::initial(), &pos);
+        assert_eq!(carried.logits(&net, &pos), expected, "{line}");
+        distinct.insert(expected);
+    }
+    assert!(distinct.len() >= 16, "the vectors vary: {} distinct", distinct.len());
+}
 
 /// A net's weights, owned (random ones for the tests).
 struct Weights<const H: usize, const D: usize> {
