@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use clap::{Args, Subcommand};
 use serde::Serialize;
 
-use dicechess::search::nnue::features::{for_each_input, CASTLING_BASE, EP_BASE, INPUTS, PIECE_INPUTS};
+use dicechess::search::nnue::inputs::{for_each_input, CASTLING_BASE, EP_BASE, INPUTS, PIECE_INPUTS};
 use dicechess::search::nnue::network::{LOGIT_SCALE, QA, QB};
 
 use dicechess_cli::files::{read_text, write_output, Input};

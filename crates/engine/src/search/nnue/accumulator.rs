@@ -3,7 +3,7 @@
 //! micro-move changes (a move 2, a capture 3, castling 4, a promotion 3, plus the castling and
 //! en-passant inputs it flips), so that an evaluation only runs the dense part.
 
-use super::features::{castling_bits, ep_bits, for_each_bit, for_each_input, piece_input, CASTLING_BASE, EP_BASE};
+use super::inputs::{castling_bits, ep_bits, for_each_bit, for_each_input, piece_input, CASTLING_BASE, EP_BASE};
 use super::kernels;
 use super::network::{Logits, Network};
 use crate::{Color, Position, Role};
@@ -30,11 +30,14 @@ impl<const H: usize> Accumulator<H> {
     /// (the inputs that differ are removed and added; the side to move plays no part).
     #[inline]
     pub fn update<const D: usize>(&mut self, net: &Network<'_, H, D>, before: &Position, after: &Position) {
-        for view in [Color::White, Color::Black] {
-            let lanes = &mut self.views[view.index()];
-            for color in [Color::White, Color::Black] {
-                for role in Role::ALL {
-                    let (was, is) = (before.pieces(color, role), after.pieces(color, role));
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                let (was, is) = (before.pieces(color, role), after.pieces(color, role));
+                if was == is {
+                    continue;
+                }
+                for view in [Color::White, Color::Black] {
+                    let lanes = &mut self.views[view.index()];
                     for sq in was & !is {
                         kernels::sub(lanes, &net.input_weights[piece_input(view, color, role, sq)]);
                     }
@@ -43,6 +46,12 @@ impl<const H: usize> Accumulator<H> {
                     }
                 }
             }
+        }
+        if before.castling() == after.castling() && before.ep_squares() == after.ep_squares() {
+            return;
+        }
+        for view in [Color::White, Color::Black] {
+            let lanes = &mut self.views[view.index()];
             let flags = [
                 (castling_bits(view, before.castling()), castling_bits(view, after.castling()), CASTLING_BASE),
                 (ep_bits(view, before.ep_squares()), ep_bits(view, after.ep_squares()), EP_BASE),

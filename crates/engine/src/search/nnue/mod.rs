@@ -2,7 +2,7 @@
 //! written for the hot path. Not yet used by any bot.
 //!
 //! The value of a position for its side to move before its roll: sparse inputs from that side's
-//! view ([`features`]: piece-square, castling, en passant), a hidden layer of width `H` kept
+//! view ([`inputs`]: piece-square, castling, en passant), a hidden layer of width `H` kept
 //! incrementally per micro-move ([`Accumulator`], i16 lanes), its clipped ReLU, a dense layer of
 //! width `D`, another clipped ReLU, and three logits (win, draw, loss: [`Logits`], their softmax the
 //! [`crate::search::winprob::WinChances`]). The integer types and scales are [`network`]'s.
@@ -14,12 +14,12 @@
 //! trainer → export → inference exactly.
 
 mod accumulator;
-pub mod features;
+pub mod inputs;
 mod kernels;
 pub mod network;
 
 pub use accumulator::Accumulator;
-pub use features::INPUTS;
+pub use inputs::INPUTS;
 pub use network::{Logits, Network, LOGIT_SCALE};
 
 /// The tests' fixture net (`scripts/train/nnue/run fixture`): trained on a tiny data set, it checks

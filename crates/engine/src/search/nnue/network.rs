@@ -15,7 +15,7 @@
 //! (`scripts/train/nnue/train.py`) clamps weights to what these types hold and computes the same
 //! integers for its test vectors.
 
-use super::features::INPUTS;
+use super::inputs::INPUTS;
 use super::kernels;
 use crate::search::WinChances;
 
