@@ -152,3 +152,62 @@ fn the_chances_of_any_logits_sum_to_one() {
         assert!((c.mover + c.draw + c.opponent - 1.0).abs() < 1e-5, "{z:?}: {c:?}");
     }
 }
+
+/// Counts the allocations of the current thread, for the test below (the lib tests' allocator).
+mod counting {
+    #![allow(unsafe_code)] // a GlobalAlloc is unsafe to implement; this one forwards to System
+
+    use std::alloc::{GlobalAlloc, Layout, System};
+    use std::cell::Cell;
+
+    thread_local!(static ALLOCATIONS: Cell<usize> = const { Cell::new(0) });
+
+    struct Counting;
+
+    // SAFETY: every call forwards to `System` with the same arguments.
+    unsafe impl GlobalAlloc for Counting {
+        unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
+            let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+            // SAFETY: the caller's contract is `System`'s.
+            unsafe { System.alloc(layout) }
+        }
+
+        unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
+            // SAFETY: the caller's contract is `System`'s.
+            unsafe { System.dealloc(ptr, layout) }
+        }
+
+        unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
+            let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+            // SAFETY: the caller's contract is `System`'s.
+            unsafe { System.realloc(ptr, layout, new_size) }
+        }
+    }
+
+    #[global_allocator]
+    static COUNTING: Counting = Counting;
+
+    /// The allocations of this thread so far.
+    pub(super) fn allocations() -> usize {
+        ALLOCATIONS.with(Cell::get)
+    }
+}
+
+/// An update and an output allocate nothing (the accumulator, the activations and the hidden layer
+/// are arrays).
+#[test]
+fn an_update_and_an_output_allocate_nothing() {
+    let weights = Weights::<64, 16>::random(2);
+    let net = weights.network();
+    let before = Position::from_dfen("r3k2r/pppq1ppp/2n5/3Pp3/8/8/PPP2PPP/R3K1NR w KQk e6 0 9").expect("a DFEN");
+    let after = Position::from_dfen("r3k2r/pppq1ppp/2nP4/8/8/8/PPP2PPP/R3K1NR w KQk - 0 9").expect("a DFEN");
+    let mut acc = Accumulator::refresh(&net, &before);
+    let start = counting::allocations();
+    acc.update(&net, &before, &after);
+    let logits = acc.logits(&net, &after);
+    assert_eq!(counting::allocations(), start, "no allocation");
+    drop(std::hint::black_box(Box::new(1)));
+    assert_eq!(counting::allocations(), start + 1, "the counter counts");
+    assert_eq!(acc, Accumulator::refresh(&net, &after));
+    assert_eq!(logits, Accumulator::refresh(&net, &after).logits(&net, &after));
+}
