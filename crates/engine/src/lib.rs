@@ -79,7 +79,7 @@
 //! # }
 //! ```
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)] // allowed only in the NNUE kernels' loads and stores (search/nnue/kernels) and a test allocator
 #![warn(unreachable_pub)]
 
 #[cfg(feature = "search")]

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use clap::{CommandFactory, Parser, Subcommand};
 use dicechess_cli::io::{self, Outcome};
 use dicechess_cli::{best, book_cmd, game_files, review_cmd, rules_cmd, signals};
-use dicechess_lab::{arena, datagen, distill_cmd, loss, merge_shards, scenarios_cmd, selfplay, winprob_cmd};
+use dicechess_lab::{arena, datagen, distill_cmd, loss, merge_shards, nnue_cmd, scenarios_cmd, selfplay, winprob_cmd};
 
 /// Dice Chess engine: exact rules, bots and opening books.
 #[derive(Debug, Parser)]
@@ -44,6 +44,8 @@ enum Command {
     Datagen(datagen::DatagenArgs),
     /// The win-probability model: its inputs, training rows and calibration.
     Winprob(winprob_cmd::WinprobArgs),
+    /// The NNUE evaluator: its input layout and training rows.
+    Nnue(nnue_cmd::NnueArgs),
     /// Each bot's average loss of win probability against a deep reference on a suite of rolls.
     Loss(loss::LossArgs),
     /// Game records reviewed turn by turn: win probability, the best turn, error, luck.
@@ -80,6 +82,7 @@ fn main() -> ExitCode {
         Command::Scenarios(args) => scenarios_cmd::scenarios(args),
         Command::Datagen(args) => datagen::datagen(args),
         Command::Winprob(args) => winprob_cmd::winprob(args),
+        Command::Nnue(args) => nnue_cmd::nnue(args),
         Command::Loss(args) => loss::loss(args),
         Command::Review(args) => review_cmd::review(args),
         Command::Game(args) => game_files::game(args),

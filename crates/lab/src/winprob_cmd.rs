@@ -98,14 +98,14 @@ struct CalibrateArgs {
 const RESULTS: [&str; 3] = ["L", "D", "W"];
 
 /// One labelled position.
-struct Sample {
-    pos: Position,
+pub(crate) struct Sample {
+    pub(crate) pos: Position,
     /// 0 loss, 1 draw, 2 win, for the side to move.
-    label: usize,
+    pub(crate) label: usize,
 }
 
 /// Parses `datagen` lines; a malformed line stops with its number.
-fn samples(text: &str) -> Result<Vec<Sample>, Failure> {
+pub(crate) fn samples(text: &str) -> Result<Vec<Sample>, Failure> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if line.is_empty() {

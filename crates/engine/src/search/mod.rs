@@ -12,6 +12,7 @@ mod eval;
 mod expectimax;
 mod kcp;
 mod montecarlo;
+pub mod nnue;
 mod prng;
 mod registry;
 mod time;

@@ -1,0 +1,77 @@
+//! The network's first layer kept incrementally: one accumulator per view (White's, Black's),
+//! each the input bias plus the rows of the view's active inputs, updated by the inputs that a
+//! micro-move changes (a move 2, a capture 3, castling 4, a promotion 3, plus the castling and
+//! en-passant inputs it flips), so that an evaluation only runs the dense part.
+
+use super::inputs::{castling_bits, ep_bits, for_each_bit, for_each_input, piece_input, CASTLING_BASE, EP_BASE};
+use super::kernels;
+use super::network::{Logits, Network};
+use crate::{Color, Position, Role};
+
+/// The first layer of a position from both views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Accumulator<const H: usize> {
+    /// Per view (indexed by `Color::index`), the input bias plus the active inputs' rows.
+    views: [[i16; H]; 2],
+}
+
+impl<const H: usize> Accumulator<H> {
+    /// The accumulator of `pos`, from scratch.
+    pub fn refresh<const D: usize>(net: &Network<'_, H, D>, pos: &Position) -> Accumulator<H> {
+        let mut acc = Accumulator { views: [*net.input_bias; 2] };
+        for view in [Color::White, Color::Black] {
+            let lanes = &mut acc.views[view.index()];
+            for_each_input(pos, view, |i| kernels::add(lanes, &net.input_weights[i]));
+        }
+        acc
+    }
+
+    /// Follows the change from `before` to `after`: a micro-move, a whole turn, or any change
+    /// (the inputs that differ are removed and added; the side to move plays no part).
+    #[inline]
+    pub fn update<const D: usize>(&mut self, net: &Network<'_, H, D>, before: &Position, after: &Position) {
+        for color in [Color::White, Color::Black] {
+            for role in Role::ALL {
+                let (was, is) = (before.pieces(color, role), after.pieces(color, role));
+                if was == is {
+                    continue;
+                }
+                for view in [Color::White, Color::Black] {
+                    let lanes = &mut self.views[view.index()];
+                    for sq in was & !is {
+                        kernels::sub(lanes, &net.input_weights[piece_input(view, color, role, sq)]);
+                    }
+                    for sq in is & !was {
+                        kernels::add(lanes, &net.input_weights[piece_input(view, color, role, sq)]);
+                    }
+                }
+            }
+        }
+        if before.castling() == after.castling() && before.ep_squares() == after.ep_squares() {
+            return;
+        }
+        for view in [Color::White, Color::Black] {
+            let lanes = &mut self.views[view.index()];
+            let flags = [
+                (castling_bits(view, before.castling()), castling_bits(view, after.castling()), CASTLING_BASE),
+                (ep_bits(view, before.ep_squares()), ep_bits(view, after.ep_squares()), EP_BASE),
+            ];
+            for (was, is, base) in flags {
+                for_each_bit(was & !is, base, &mut |i| kernels::sub(lanes, &net.input_weights[i]));
+                for_each_bit(is & !was, base, &mut |i| kernels::add(lanes, &net.input_weights[i]));
+            }
+        }
+    }
+
+    /// The accumulator of `view`.
+    #[inline]
+    pub fn view(&self, view: Color) -> &[i16; H] {
+        &self.views[view.index()]
+    }
+
+    /// The network's logits for `pos`'s side to move (`self` must follow `pos`).
+    #[inline]
+    pub fn logits<const D: usize>(&self, net: &Network<'_, H, D>, pos: &Position) -> Logits {
+        net.logits(self.view(pos.turn()))
+    }
+}

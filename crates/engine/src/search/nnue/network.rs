@@ -1,0 +1,82 @@
+//! The network's shape, its integer weights and its dense part: from an accumulator to three
+//! logits.
+//!
+//! Quantisation (a float `x` is stored as `round(x · scale)`):
+//!
+//! | what | type | scale |
+//! | --- | --- | --- |
+//! | input weights and biases, the accumulator | i16 | `QA` = 127 |
+//! | the clipped ReLU of the accumulator | i16 in `0..=QA` | `QA` (1.0 = 127) |
+//! | dense weights (both layers) | i16 within i8's range | `QB` = 64 |
+//! | dense biases, dense sums, the logits | i32 | `QA · QB` = 8128 |
+//! | the hidden layer: `clamp(sum >> 6, 0, QA)` | i16 | `QA` |
+//!
+//! `>> 6` divides by `QB` (flooring), so the hidden layer is back at scale `QA`. The trainer
+//! (`scripts/train/nnue/train.py`) clamps weights to what these types hold and computes the same
+//! integers for its test vectors.
+
+use super::inputs::INPUTS;
+use super::kernels;
+use crate::search::WinChances;
+
+/// The activation ceiling and the input layer's scale (1.0 = 127).
+pub const QA: i16 = 127;
+/// The dense weights' scale.
+pub const QB: i32 = 64;
+/// `log2(QB)`: the shift from a dense sum to an activation.
+pub const QB_SHIFT: u32 = 6;
+/// The logits' scale: a logit of 1.0 is `LOGIT_SCALE`.
+pub const LOGIT_SCALE: i32 = QA as i32 * QB;
+
+const _: () = assert!(1 << QB_SHIFT == QB);
+
+/// A network of hidden width `H` (the accumulator) and dense width `D`, its weights borrowed
+/// (compile-time consts for the shipped net, buffers for tests and benches).
+#[derive(Clone, Copy, Debug)]
+pub struct Network<'a, const H: usize, const D: usize> {
+    /// One row of `H` per input (scale `QA`).
+    pub input_weights: &'a [[i16; H]; INPUTS],
+    /// The accumulator's start (scale `QA`).
+    pub input_bias: &'a [i16; H],
+    /// The hidden layer: one row of `H` per unit (scale `QB`, within i8's range).
+    pub hidden_weights: &'a [[i16; H]; D],
+    /// The hidden layer's biases (scale `QA · QB`).
+    pub hidden_bias: &'a [i32; D],
+    /// The output: one row of `D` per logit (win, draw, loss; scale `QB`, within i8's range).
+    pub output_weights: &'a [[i16; D]; 3],
+    /// The logits' biases (scale `QA · QB`).
+    pub output_bias: &'a [i32; 3],
+}
+
+/// The network's three logits for the side to move: win, draw, loss (scale [`LOGIT_SCALE`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Logits(pub [i32; 3]);
+
+impl Logits {
+    /// The softmax of the logits: the chances of the side to move.
+    pub fn chances(self) -> WinChances {
+        let top = self.0.iter().copied().max().unwrap_or(0);
+        let [win, draw, loss] = self.0.map(|z| ((i64::from(z) - i64::from(top)) as f32 / LOGIT_SCALE as f32).exp());
+        let total = win + draw + loss;
+        WinChances { mover: win / total, opponent: loss / total, draw: draw / total }
+    }
+}
+
+impl<const H: usize, const D: usize> Network<'_, H, D> {
+    /// The logits of one view's accumulator (the view of the side to move).
+    #[inline]
+    pub fn logits(&self, accumulator: &[i16; H]) -> Logits {
+        let mut active = [0i16; H];
+        kernels::clipped_relu(accumulator, QA, &mut active);
+        let mut hidden = [0i16; D];
+        for ((h, row), &bias) in hidden.iter_mut().zip(self.hidden_weights).zip(self.hidden_bias) {
+            let sum = bias.wrapping_add(kernels::dot(&active, row));
+            *h = (sum >> QB_SHIFT).clamp(0, i32::from(QA)) as i16;
+        }
+        let mut logits = [0i32; 3];
+        for ((z, row), &bias) in logits.iter_mut().zip(self.output_weights).zip(self.output_bias) {
+            *z = bias.wrapping_add(kernels::dot(&hidden, row));
+        }
+        Logits(logits)
+    }
+}

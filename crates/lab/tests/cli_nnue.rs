@@ -1,0 +1,42 @@
+//! `dicechess nnue`: the NNUE trainer's tools, run as scripts/train/nnue/train.py runs them:
+//! `describe` and `features` on `datagen`-style lines.
+
+mod common;
+
+use common::cli::{ok, run, run_stdin};
+use dicechess::search::nnue::inputs::{piece_input, CASTLING_BASE, EP_BASE};
+use dicechess::search::nnue::{network, INPUTS, LOGIT_SCALE};
+use dicechess::{Color, Role, Square};
+
+const POSITIONS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\tW\tg1\n\
+                         k7/8/8/8/8/8/8/R3K3 b Q - 0 1\tD\tg2\n";
+
+#[test]
+fn describe_gives_the_layout_and_the_scales() {
+    let d: serde_json::Value = serde_json::from_str(&ok(run(&["nnue", "describe"]))).unwrap();
+    assert_eq!(d["inputs"].as_u64(), Some(INPUTS as u64));
+    assert_eq!(d["castlingBase"].as_u64(), Some(CASTLING_BASE as u64));
+    assert_eq!(d["epBase"].as_u64(), Some(EP_BASE as u64));
+    assert_eq!(d["qa"].as_i64(), Some(i64::from(network::QA)));
+    assert_eq!(d["logitScale"].as_i64(), Some(i64::from(LOGIT_SCALE)));
+}
+
+#[test]
+fn features_writes_the_label_the_movers_inputs_and_the_dfen() {
+    let out = ok(run_stdin(&["nnue", "features", "-i", "-", "-o", "-"], POSITIONS.as_bytes()));
+    let rows: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(rows.len(), 2, "{out}");
+    let inputs = |r: &Vec<&str>| -> Vec<usize> { r[1].split(',').map(|i| i.parse().unwrap()).collect() };
+    // The start: 32 pieces and 4 castling rights, for a win.
+    assert_eq!((rows[0][0], inputs(&rows[0]).len()), ("2", 36));
+    assert!(rows[0][2].starts_with("rnbqkbnr/pppppppp/"));
+    // Black to move, a draw: its king (its own piece, on its back rank a1 in its frame), White's
+    // king and rook, and White's queen-side right as the other side's.
+    let black = inputs(&rows[1]);
+    assert_eq!(rows[1][0], "1");
+    let a8 = Square::new(56).unwrap();
+    assert_eq!(black[0], piece_input(Color::Black, Color::Black, Role::King, a8));
+    assert_eq!(piece_input(Color::Black, Color::Black, Role::King, a8), Role::King.index() * 64);
+    assert_eq!(black.len(), 4);
+    assert!(black.contains(&(CASTLING_BASE + 3)), "{black:?}");
+}

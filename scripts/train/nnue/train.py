@@ -1,0 +1,280 @@
+#!/usr/bin/env python3
+"""Trains the NNUE evaluator (issue 32) and exports it as generated Rust with a manifest and test
+vectors (crates/engine/src/search/nnue/). Run through scripts/train/nnue/run; see
+scripts/train/README.md ("The NNUE evaluator").
+
+The crate computes every input (`dicechess nnue features`); this script never reads a board. The
+network and its integer inference mirror crates/engine/src/search/nnue/network.rs:
+
+  accumulator = input_bias + sum of the active inputs' rows            (i16, scale QA = 127)
+  active      = clamp(accumulator, 0, QA)
+  hidden      = clamp((hidden_bias + active . hidden_weights) >> 6, 0, QA)   (weights scale QB = 64)
+  logits      = output_bias + hidden . output_weights                  (i32, scale QA * QB)
+
+Training is quantisation-aware: the forward pass rounds weights to their integer grids and floors
+the hidden layer as the integers do (straight-through gradients), so the exported integers
+compute what was trained. The loss is lambda * cross-entropy of (win, draw, loss) against the
+game's result + (1 - lambda) * binary cross-entropy of the expected score against a search value,
+when the rows carry one (a fourth column, the mover's expected score in [0, 1]); without one,
+lambda is 1.
+"""
+
+import argparse
+import hashlib
+import json
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import numpy as np
+import torch
+from torch import nn
+
+FORMAT_VERSION = 1
+I16 = (-32768, 32767)
+
+
+def describe(dicechess):
+    return json.loads(subprocess.run([dicechess, "nnue", "describe"], check=True, capture_output=True, text=True).stdout)
+
+
+def load_rows(dicechess, positions):
+    """The rows of `positions` (datagen output): labels (0 loss, 1 draw, 2 win), input lists,
+    search values (NaN where absent), DFENs."""
+    out = subprocess.run([dicechess, "nnue", "features", "-i", positions, "-o", "-"], check=True,
+                         capture_output=True, text=True).stdout
+    labels, inputs, values, dfens = [], [], [], []
+    for line in out.splitlines():
+        fields = line.split("\t")
+        labels.append(int(fields[0]))
+        inputs.append([int(i) for i in fields[1].split(",")] if fields[1] else [])
+        dfens.append(fields[2])
+        values.append(float(fields[3]) if len(fields) > 3 else float("nan"))
+    return np.array(labels), inputs, np.array(values), dfens
+
+
+def bag(inputs):
+    """Flat indices and offsets for an EmbeddingBag."""
+    flat = torch.tensor([i for row in inputs for i in row], dtype=torch.long)
+    offsets = torch.tensor(np.cumsum([0] + [len(r) for r in inputs[:-1]]), dtype=torch.long)
+    return flat, offsets
+
+
+def on_grid(x, scale, lo=None, hi=None):
+    """x rounded to multiples of 1/scale (and clamped), with a straight-through gradient."""
+    q = torch.round(x * scale)
+    if lo is not None:
+        q = q.clamp(lo, hi)
+    return x + (q / scale - x).detach()
+
+
+def floor_grid(x, scale):
+    return x + (torch.floor(x * scale) / scale - x).detach()
+
+
+class Net(nn.Module):
+    def __init__(self, inputs, hidden, dense, qa, qb):
+        super().__init__()
+        self.qa, self.qb = qa, qb
+        self.input_weights = nn.EmbeddingBag(inputs, hidden, mode="sum")
+        nn.init.normal_(self.input_weights.weight, std=0.5 / np.sqrt(32))
+        self.input_bias = nn.Parameter(torch.full((hidden,), 0.25))
+        self.hidden = nn.Linear(hidden, dense)
+        self.output = nn.Linear(dense, 3)
+
+    def clamp_weights(self):
+        """Keeps the weights within what the integer types hold: dense weights in i8's range at
+        scale QB, input weights small enough that 64 active rows stay within i16."""
+        with torch.no_grad():
+            self.input_weights.weight.clamp_(-3.0, 3.0)
+            limit = 127 / self.qb
+            self.hidden.weight.clamp_(-limit, limit)
+            self.output.weight.clamp_(-limit, limit)
+
+    def forward(self, flat, offsets):
+        qa, qb = self.qa, self.qb
+        w0 = on_grid(self.input_weights.weight, qa)
+        acc = nn.functional.embedding_bag(flat, w0, offsets, mode="sum") + on_grid(self.input_bias, qa)
+        active = acc.clamp(0, 1)
+        w1 = on_grid(self.hidden.weight, qb, -127, 127)
+        h = floor_grid(active @ w1.T + on_grid(self.hidden.bias, qa * qb), qa).clamp(0, 1)
+        w2 = on_grid(self.output.weight, qb, -127, 127)
+        return h @ w2.T + on_grid(self.output.bias, qa * qb)
+
+    def integers(self):
+        """The exported integers."""
+        qa, qb = self.qa, self.qb
+        r = lambda t, s: np.round(t.detach().numpy().astype(np.float64) * s).astype(np.int64)
+        return {
+            "input_weights": r(self.input_weights.weight, qa),
+            "input_bias": r(self.input_bias, qa),
+            "hidden_weights": np.clip(r(self.hidden.weight, qb), -127, 127),
+            "hidden_bias": r(self.hidden.bias, qa * qb),
+            "output_weights": np.clip(r(self.output.weight, qb), -127, 127),
+            "output_bias": r(self.output.bias, qa * qb),
+        }
+
+
+def integer_logits(q, rows, qa, shift):
+    """The integer inference of network.rs, row by row (the test vectors)."""
+    out = []
+    for row in rows:
+        acc = q["input_bias"] + q["input_weights"][row].sum(axis=0)
+        assert acc.min() >= I16[0] and acc.max() <= I16[1], "the accumulator leaves i16"
+        active = np.clip(acc, 0, qa)
+        hidden = np.clip((q["hidden_bias"] + q["hidden_weights"] @ active) >> shift, 0, qa)
+        out.append(q["output_bias"] + q["output_weights"] @ hidden)
+    return np.array(out)
+
+
+def loss_of(logits, labels, values, lam):
+    # Logits are (win, draw, loss); labels 0 loss, 1 draw, 2 win.
+    ce = nn.functional.cross_entropy(logits, 2 - labels, reduction="none")
+    has = ~torch.isnan(values)
+    if lam >= 1.0 or not has.any():
+        return ce.mean()
+    p = torch.softmax(logits, dim=1)
+    score = (p[:, 0] + p[:, 1] / 2).clamp(1e-6, 1 - 1e-6)
+    v = torch.where(has, values, torch.zeros_like(values))
+    bce = -(v * score.log() + (1 - v) * (1 - score).log())
+    return (lam * ce + (1 - lam) * torch.where(has, bce, ce)).mean()
+
+
+def metrics(logits, labels, scale):
+    z = torch.tensor(logits, dtype=torch.float64) / scale
+    p = torch.softmax(z, dim=1).numpy()
+    y = np.asarray(labels)
+    log_loss = float(-np.log(np.clip(p[np.arange(len(y)), 2 - y], 1e-12, 1)).mean())
+    score = p[:, 0] + p[:, 1] / 2
+    brier = float(((score - y / 2) ** 2).mean())
+    return {"logLoss": round(log_loss, 5), "brier": round(brier, 5), "positions": int(len(y))}
+
+
+def rust_array(values, per_line=32):
+    items = [str(int(v)) for v in values]
+    lines = [", ".join(items[i:i + per_line]) for i in range(0, len(items), per_line)]
+    return "[\n    " + ",\n    ".join(lines) + ",\n]" if items else "[]"
+
+
+def rust_rows(rows):
+    return "[\n" + "".join(f"    [{', '.join(str(int(v)) for v in row)}],\n" for row in rows) + "]"
+
+
+def write_weights(path, q, hidden, dense, note):
+    text = (
+        f"// Generated by scripts/train/nnue/train.py; do not edit. {note}\n"
+        f"pub const FORMAT_VERSION: u32 = {FORMAT_VERSION};\n"
+        f"pub const HIDDEN: usize = {hidden};\n"
+        f"pub const DENSE: usize = {dense};\n"
+        f"pub static INPUT_WEIGHTS: [[i16; HIDDEN]; {q['input_weights'].shape[0]}] = {rust_rows(q['input_weights'])};\n"
+        f"pub static INPUT_BIAS: [i16; HIDDEN] = {rust_array(q['input_bias'])};\n"
+        f"pub static HIDDEN_WEIGHTS: [[i16; HIDDEN]; DENSE] = {rust_rows(q['hidden_weights'])};\n"
+        f"pub static HIDDEN_BIAS: [i32; DENSE] = {rust_array(q['hidden_bias'])};\n"
+        f"pub static OUTPUT_WEIGHTS: [[i16; DENSE]; 3] = {rust_rows(q['output_weights'])};\n"
+        f"pub static OUTPUT_BIAS: [i32; 3] = {rust_array(q['output_bias'])};\n"
+    )
+    path.write_text(text)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def sha256_file(path):
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--dicechess", required=True, help="the dicechess binary (computes the inputs)")
+    ap.add_argument("--train", required=True, help="training positions (datagen output)")
+    ap.add_argument("--heldout", required=True, help="held-out positions (datagen output), never trained on")
+    ap.add_argument("--out", required=True, help="the folder of the generated files")
+    ap.add_argument("--prefix", default="", help="file name prefix: 'fixture_' for the tests' net")
+    ap.add_argument("--fixture", action="store_true", help="mark the manifest as a test fixture, not a trained net")
+    ap.add_argument("--hidden", type=int, default=256)
+    ap.add_argument("--dense", type=int, default=16)
+    ap.add_argument("--epochs", type=int, default=20)
+    ap.add_argument("--batch", type=int, default=4096)
+    ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--lam", type=float, default=1.0, help="weight of the game result against the search value")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--vectors", type=int, default=64, help="held-out positions written as test vectors")
+    ap.add_argument("--datagen", default="", help="the commands that generated the data (for the manifest)")
+    ap.add_argument("--threads", type=int, default=2)
+    args = ap.parse_args()
+
+    torch.manual_seed(args.seed)
+    torch.set_num_threads(args.threads)
+    torch.use_deterministic_algorithms(True)
+    layout = describe(args.dicechess)
+    qa, qb, scale = layout["qa"], layout["qb"], layout["logitScale"]
+    shift = int(qb).bit_length() - 1
+
+    labels, inputs, values, _ = load_rows(args.dicechess, args.train)
+    h_labels, h_inputs, _, h_dfens = load_rows(args.dicechess, args.heldout)
+    print(f"train {len(labels)} positions (loss, draw, win: {np.bincount(labels, minlength=3)}), held-out {len(h_labels)}")
+
+    net = Net(layout["inputs"], args.hidden, args.dense, qa, qb)
+    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    y_all = torch.tensor(labels, dtype=torch.long)
+    v_all = torch.tensor(values, dtype=torch.float32)
+    order = np.random.default_rng(args.seed)
+    h_flat, h_offsets = bag(h_inputs)
+    for epoch in range(args.epochs):
+        perm = order.permutation(len(labels))
+        total = 0.0
+        for start in range(0, len(perm), args.batch):
+            idx = perm[start:start + args.batch]
+            flat, offsets = bag([inputs[i] for i in idx])
+            loss = loss_of(net(flat, offsets), y_all[idx], v_all[idx], args.lam)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            net.clamp_weights()
+            total += float(loss) * len(idx)
+        with torch.no_grad():
+            held = metrics(net(h_flat, h_offsets).numpy() * scale, h_labels, scale)
+        print(f"epoch {epoch + 1}: train loss {total / len(perm):.4f}, held-out {held}", flush=True)
+
+    q = net.integers()
+    held_float = metrics(net(h_flat, h_offsets).detach().numpy() * scale, h_labels, scale)
+    held_int = metrics(integer_logits(q, h_inputs, qa, shift), h_labels, scale)
+    print(f"held-out: trained {held_float}, integers {held_int}")
+
+    out = Path(args.out)
+    kind = "fixture (tests only; not a trained evaluator)" if args.fixture else "trained"
+    note = f"{kind}: {len(labels)} training positions, hidden {args.hidden}, dense {args.dense}"
+    sha = write_weights(out / f"{args.prefix}weights.rs", q, args.hidden, args.dense, note)
+
+    idx = np.linspace(0, len(h_labels) - 1, min(args.vectors, len(h_labels))).astype(int)
+    logits = integer_logits(q, [h_inputs[i] for i in idx], qa, shift)
+    lines = [f"{h_dfens[i]}\t{z[0]}\t{z[1]}\t{z[2]}" for i, z in zip(idx, logits)]
+    (out / f"{args.prefix}vectors.tsv").write_text("\n".join(lines) + "\n")
+
+    manifest = {
+        "formatVersion": FORMAT_VERSION,
+        "fixture": bool(args.fixture),
+        "purpose": kind,
+        "shape": {"inputs": layout["inputs"], "hidden": args.hidden, "dense": args.dense, "outputs": 3},
+        "layout": layout,
+        "scales": {"qa": qa, "qb": qb, "logitScale": scale, "hiddenShift": shift},
+        "weightsSha256": sha,
+        "trainingCommand": " ".join(sys.argv),
+        "datagen": args.datagen,
+        "data": {
+            "train": {"positions": int(len(labels)), "sha256": sha256_file(args.train)},
+            "heldout": {"positions": int(len(h_labels)), "sha256": sha256_file(args.heldout)},
+        },
+        "lambda": args.lam if not np.isnan(values).all() else 1.0,
+        "searchValues": int((~np.isnan(values)).sum()),
+        "epochs": args.epochs,
+        "seed": args.seed,
+        "heldout": {"trained": held_float, "integers": held_int},
+        "vectors": len(lines),
+        "versions": {"python": sys.version.split()[0], "torch": torch.__version__, "numpy": np.__version__},
+    }
+    (out / f"{args.prefix}manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    print(f"wrote {out}/{args.prefix}weights.rs (sha256 {sha}), {args.prefix}manifest.json, {args.prefix}vectors.tsv")
+
+
+if __name__ == "__main__":
+    main()
