@@ -196,7 +196,7 @@ mod full {
     /// non-finite number, as `Infinity`, as the wrapper reads it).
     fn equity(dfen: &str, rollouts: Option<f64>, max_plies: Option<f64>, seed: Option<f64>) -> [f64; 6] {
         let v: serde_json::Value =
-            serde_json::from_str(&wasm::equity(dfen, rollouts, max_plies, seed, None, 0.0)).expect("JSON");
+            serde_json::from_str(&wasm::equity(dfen, rollouts, max_plies, seed, None, now())).expect("JSON");
         ["whiteWin", "blackWin", "undecided", "rollouts", "standardError", "varianceReductionVsVanilla"]
             .map(|k| v[k].as_f64().unwrap_or(f64::INFINITY))
     }
