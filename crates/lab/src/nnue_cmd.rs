@@ -13,7 +13,7 @@ use dicechess::search::nnue::network::{LOGIT_SCALE, QA, QB};
 use dicechess_cli::files::{read_text, write_output, Input};
 use dicechess_cli::io::{self, Exit, Outcome};
 
-use crate::winprob_cmd::samples;
+use crate::winprob_cmd::{samples, FeaturesArgs};
 
 #[derive(Debug, Args)]
 pub struct NnueArgs {
@@ -28,16 +28,6 @@ enum NnueCommand {
     /// Write one row per position: `label \t inputs \t dfen`, the label 0 loss, 1 draw, 2 win for
     /// the side to move, the inputs its view's active ones, comma-separated.
     Features(FeaturesArgs),
-}
-
-#[derive(Debug, Args)]
-struct FeaturesArgs {
-    /// The positions (`datagen` output; `-` = stdin).
-    #[arg(short, long, value_name = "IN")]
-    input: String,
-    /// Where to write the rows (`-` = stdout).
-    #[arg(short, long, value_name = "OUT")]
-    output: String,
 }
 
 /// `dicechess nnue`.

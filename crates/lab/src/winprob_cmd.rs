@@ -64,14 +64,15 @@ struct RollsArgs {
     workers: Workers,
 }
 
+/// A positions file in, one row per position out (`winprob features`/`head-rows`, `nnue features`).
 #[derive(Debug, Args)]
-struct FeaturesArgs {
+pub(crate) struct FeaturesArgs {
     /// The positions (`datagen` output; `-` = stdin).
     #[arg(short, long, value_name = "IN")]
-    input: String,
+    pub(crate) input: String,
     /// Where to write the rows (`-` = stdout).
     #[arg(short, long, value_name = "OUT")]
-    output: String,
+    pub(crate) output: String,
 }
 
 #[derive(Debug, Args)]
