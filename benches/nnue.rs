@@ -3,100 +3,26 @@
 //! values). `nnue/update+output` replays the micro-moves of seeded random games and counts them;
 //! `nnue/update` and `nnue/output` split it; `nnue/refresh` is an accumulator from scratch.
 //!
-//! Run: `cargo bench --bench nnue` (under a minute). Results go in BENCHMARKS.md. Native only: the
-//! wasm cost is not measured yet (docs/NOTES.md, "The NNUE evaluator").
+//! Run: `cargo bench --bench nnue` (under a minute). Results go in BENCHMARKS.md. `npm run bench`
+//! times `update+output` in wasm on the same fixture (`common/nnue_fixture.rs`).
 
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dicechess::search::nnue::{Accumulator, Network, INPUTS};
-use dicechess::{legal_turns, Position, Rng, Turns};
+use dicechess::search::nnue::Accumulator;
 
-const H: usize = 256;
-const D: usize = 16;
-
-struct Weights {
-    input_weights: Box<[[i16; H]; INPUTS]>,
-    input_bias: [i16; H],
-    hidden_weights: Box<[[i16; H]; D]>,
-    hidden_bias: [i32; D],
-    output_weights: [[i16; D]; 3],
-    output_bias: [i32; 3],
-}
-
-fn random_weights() -> Weights {
-    let mut rng = Rng::from_seed(3);
-    let mut small = |span: usize| (rng.index(2 * span + 1) as i32 - span as i32) as i16;
-    let mut input_weights = Box::new([[0i16; H]; INPUTS]);
-    input_weights.iter_mut().flatten().for_each(|w| *w = small(30));
-    let mut hidden_weights = Box::new([[0i16; H]; D]);
-    hidden_weights.iter_mut().flatten().for_each(|w| *w = small(127));
-    Weights {
-        input_weights,
-        input_bias: std::array::from_fn(|_| small(60)),
-        hidden_weights,
-        hidden_bias: std::array::from_fn(|_| i32::from(small(2000))),
-        output_weights: std::array::from_fn(|_| std::array::from_fn(|_| small(127))),
-        output_bias: std::array::from_fn(|_| i32::from(small(2000))),
-    }
-}
-
-/// The (before, after) pairs of every micro-move and turn end of seeded random games.
-fn micro_moves() -> Vec<(Position, Position)> {
-    let mut rng = Rng::from_seed(9);
-    let mut pairs = Vec::new();
-    for _ in 0..8 {
-        let mut pos = Position::initial();
-        for _ in 0..60 {
-            if pos.is_finished() {
-                break;
-            }
-            let mut node = pos;
-            node.set_dice(rng.three_dice());
-            if let Some(turns) = Turns::of_position(&node) {
-                let list = legal_turns(&turns);
-                let turn = &list[rng.index(list.len())];
-                let mut spent = 0;
-                for &m in turn.moves() {
-                    let Some(step) = turns.step(&node, spent, m) else { break };
-                    pairs.push((node, step.position));
-                    (node, spent) = (step.position, step.spent);
-                }
-            }
-            let before = node;
-            node.end_turn();
-            pairs.push((before, node));
-            pos = node;
-        }
-    }
-    pairs
-}
+#[path = "common/nnue_fixture.rs"]
+mod fixture;
+use fixture::{micro_moves, starts, update_and_output, Weights};
 
 fn bench(c: &mut Criterion) {
-    let w = random_weights();
-    let net = Network {
-        input_weights: &w.input_weights,
-        input_bias: &w.input_bias,
-        hidden_weights: &w.hidden_weights,
-        hidden_bias: &w.hidden_bias,
-        output_weights: &w.output_weights,
-        output_bias: &w.output_bias,
-    };
+    let weights = Weights::random();
+    let net = weights.network();
     let pairs = micro_moves();
-    let starts: Vec<Accumulator<H>> = pairs.iter().map(|(before, _)| Accumulator::refresh(&net, before)).collect();
+    let starts = starts(&net, &pairs);
     let mut group = c.benchmark_group("nnue");
     group.throughput(Throughput::Elements(pairs.len() as u64));
-    group.bench_function("update+output", |b| {
-        b.iter(|| {
-            let mut sink = 0;
-            for ((before, after), start) in pairs.iter().zip(&starts) {
-                let mut acc = *start;
-                acc.update(&net, black_box(before), black_box(after));
-                sink ^= acc.logits(&net, after).0[0];
-            }
-            sink
-        })
-    });
+    group.bench_function("update+output", |b| b.iter(|| update_and_output(&net, &pairs, &starts)));
     group.bench_function("update", |b| {
         b.iter(|| {
             let mut sink = 0;

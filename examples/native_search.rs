@@ -12,11 +12,16 @@
 //!   rolls each), and `expectimax-v2`'s untimed search (depth 2, at most `V2_NODES` nodes, the
 //!   shipped evaluator) with its node and roll counts;
 //! * `winprob`: µs per evaluation of the search's win probability ([`model_chances`]) over the
-//!   rolls' positions, parsed once.
+//!   rolls' positions, parsed once;
+//! * `nnue`: `[µs per micro-move, check]` of the NNUE fixture's update and output
+//!   (`benches/common/nnue_fixture.rs`), and the check value of one pass, which the wasm side must
+//!   reproduce.
 //!
 //! `cargo run --release --example native_search -- <kcp dfen> <equity dfen> <rollouts> <maxPlies> <roll>...`
 
 mod common;
+#[path = "../benches/common/nnue_fixture.rs"]
+mod nnue_fixture;
 
 use std::hint::black_box;
 
@@ -100,8 +105,15 @@ fn main() {
     let winprob = common::time(|| {
         black_box(positions.iter().map(|p| model_chances(black_box(p)).mover).sum::<f32>());
     }) / positions.len() as f64;
+    let weights = nnue_fixture::Weights::random();
+    let net = weights.network();
+    let pairs = nnue_fixture::micro_moves();
+    let starts = nnue_fixture::starts(&net, &pairs);
+    let mut check = 0;
+    let nnue =
+        common::time(|| check = black_box(nnue_fixture::update_and_output(&net, &pairs, &starts))) / pairs.len() as f64;
     println!(
-        "{{\"kcp\":[{}],\"equity\":[{equity:.3},{played}],\"rolls\":{{{}}},\"winprob\":{winprob:.4}}}",
+        "{{\"kcp\":[{}],\"equity\":[{equity:.3},{played}],\"rolls\":{{{}}},\"winprob\":{winprob:.4},\"nnue\":[{nnue:.4},{check}]}}",
         kcp.join(","),
         out.join(",")
     );

@@ -99,3 +99,54 @@ fn v2_bot(max_nodes: u64) -> DeepeningBot {
     config.untimed.max_nodes = max_nodes;
     DeepeningBot::with_config(config, DefaultEvaluator::default())
 }
+
+// The NNUE cost fixture of `benches/nnue.rs` (random weights of the target shape, the micro-moves
+// of seeded random games): constant inputs, so its indexing and arithmetic cannot fail.
+#[allow(
+    clippy::indexing_slicing,
+    clippy::arithmetic_side_effects,
+    clippy::cast_possible_truncation,
+    clippy::cast_possible_wrap,
+    dead_code,
+    unreachable_pub
+)]
+#[path = "../../benches/common/nnue_fixture.rs"]
+mod nnue_fixture;
+
+/// The NNUE fixture, built on the first call.
+struct NnueFixture {
+    weights: nnue_fixture::Weights,
+    pairs: Vec<(Position, Position)>,
+    starts: Vec<dicechess::search::nnue::Accumulator<{ nnue_fixture::H }>>,
+}
+
+thread_local! {
+    static NNUE: NnueFixture = {
+        let weights = nnue_fixture::Weights::random();
+        let pairs = nnue_fixture::micro_moves();
+        let starts = nnue_fixture::starts(&weights.network(), &pairs);
+        NnueFixture { weights, pairs, starts }
+    };
+}
+
+/// `passes` passes of the NNUE fixture's measured work (`benches/nnue.rs`'s `update+output`: one
+/// micro-move's accumulator update and the output after it, for each micro-move of the fixture);
+/// returns the number of updates made, or `undefined` when the logits' check value is not the
+/// native one (`check`), so that the work cannot be skipped or differ. Time per update: the
+/// call's time over the result.
+#[wasm_bindgen]
+pub fn nnue_update_output(passes: f64, check: i32) -> Option<f64> {
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let passes = passes as u32;
+    NNUE.with(|f| {
+        let net = f.weights.network();
+        for _ in 0..passes {
+            if nnue_fixture::update_and_output(&net, &f.pairs, &f.starts) != check {
+                return None;
+            }
+        }
+        #[allow(clippy::cast_precision_loss)]
+        let updates = f.pairs.len() as f64 * f64::from(passes);
+        Some(updates)
+    })
+}
