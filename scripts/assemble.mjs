@@ -15,6 +15,7 @@ import { brotliCompressSync, constants as zc, gzipSync } from 'node:zlib';
 
 import { ENTRY_FUNCTIONS } from '../pkg-template/js/functions.js';
 import { BUDGETS } from './budgets.mjs';
+import { featureFlags, wasmOptArgs } from './lib/wasm-modules.mjs';
 import { nodeGlue } from './lib/node-glue.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -48,8 +49,6 @@ if (!REPOSITORY || !/^https:\/\/github\.com\/[\w.-]+\/[\w.-]+$/.test(REPOSITORY)
 }
 
 // ---- wasm-opt -------------------------------------------------------------------------------
-const rootManifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
-const { flags: OPT_FLAGS, features: FEATURE_FLAGS } = rootManifest.wasmOpt;
 const WASM_OPT = join(ROOT, 'node_modules', '.bin', 'wasm-opt');
 if (!existsSync(WASM_OPT)) die('node_modules/.bin/wasm-opt is missing: run npm run setup');
 
@@ -75,13 +74,18 @@ function targetFeatures(bytes) {
   return out.sort();
 }
 
-function optimise(input, output) {
+/**
+ * wasm-opt of the module of `kind` (`full` or `rules`): rustc must have emitted exactly its default
+ * features (`wasmOpt.features`) and the module's own (`wasmModules[kind].targetFeatures`, e.g.
+ * SIMD128), and wasm-opt is told exactly those.
+ */
+function optimise(input, output, kind) {
   const emitted = targetFeatures(readFileSync(input));
-  const recorded = Object.keys(FEATURE_FLAGS).sort();
+  const recorded = Object.keys(featureFlags(kind)).sort();
   if (emitted.join(' ') !== recorded.join(' ')) {
-    die(`rustc emitted the wasm features [${emitted}] but package.json records [${recorded}] for wasm-opt: update wasmOpt.features`);
+    die(`rustc emitted the wasm features [${emitted}] for ${kind} but package.json records [${recorded}] for wasm-opt: update wasmOpt.features or wasmModules.${kind}`);
   }
-  const args = [...OPT_FLAGS, ...recorded.map((f) => FEATURE_FLAGS[f]), input, '-o', output];
+  const args = [...wasmOptArgs(kind), input, '-o', output];
   execFileSync(WASM_OPT, args, { stdio: 'inherit' });
   // Every optimised file must instantiate with the glue's imports; compiling is checked here, the
   // tests instantiate every file of the package.
@@ -278,7 +282,7 @@ for (const [kind, k] of Object.entries(KINDS)) {
   const webRaw = readFileSync(join(webOut, `${k.glue}_bg.wasm`));
   if (!nodeRaw.equals(webRaw)) die(`the nodejs and web builds of ${kind} differ before wasm-opt`);
   const optimised = join(DIST, 'node', `${k.glue}_bg.wasm`);
-  optimise(join(nodeOut, `${k.glue}_bg.wasm`), optimised);
+  optimise(join(nodeOut, `${k.glue}_bg.wasm`), optimised, kind);
   copyFileSync(optimised, join(DIST, 'web', `${k.glue}_bg.wasm`));
   sizes.push({ kind, raw: nodeRaw.length, file: optimised });
 

@@ -15,9 +15,9 @@ import { parseFen } from 'chessops/fen';
 import { perft as chessopsPerft } from 'chessops/debug';
 import { DICE, POSITIONS } from './bench-rolls.mjs';
 import { BenchReport } from './lib/bench-table.mjs';
+import { wasmOptArgs, wasmPackEnv } from './lib/wasm-modules.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const PKG = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 const E = createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', 'rules.cjs'));
 
 
@@ -55,16 +55,25 @@ for (const [name, fen] of Object.entries(POSITIONS)) {
 report.region('rules-wasm-native');
 report.log('the same work in wasm and natively, µs per call (enumerate: every legal turn visited with its');
 report.log('final position, as a bot does; tree: the turn tree as the export\'s codes, before the wrapper builds the objects):');
+/**
+ * Builds a benchmark-only twin of module `kind` (`rules` or `full`: its opt-level, or `optLevel`,
+ * and its wasm features, package.json's wasmModules) with the cargo `features` into
+ * target/wasm-pack/`folder`, optimises it as scripts/assemble.mjs does, and loads its nodejs glue.
+ */
+function benchModule(kind, features, name, folder, optLevel) {
+  const dir = join(ROOT, 'target', 'wasm-pack', folder);
+  execFileSync('wasm-pack', ['--quiet', 'build', '--release', '--no-opt', '--no-pack', '--target', 'nodejs',
+    '--out-dir', dir, '--out-name', name, '--', '--no-default-features', '--features', features],
+    { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: wasmPackEnv(kind, process.env, optLevel) });
+  const wasm = join(dir, `${name}_bg.wasm`);
+  execFileSync(join(ROOT, 'node_modules', '.bin', 'wasm-opt'), [...wasmOptArgs(kind), wasm, '-o', wasm]);
+  // The nodejs glue is CommonJS, but this repository's package.json says "type": "module".
+  writeFileSync(join(dir, 'package.json'), '{"type": "commonjs"}\n');
+  return createRequire(import.meta.url)(join(dir, `${name}.js`));
+}
+
 // A benchmark-only rules module exporting the raw enumeration (feature bench-exports), built here.
-const BENCH_DIR = join(ROOT, 'target', 'wasm-pack', 'nodejs-bench');
-execFileSync('wasm-pack', ['--quiet', 'build', '--release', '--no-opt', '--no-pack', '--target', 'nodejs',
-  '--out-dir', BENCH_DIR, '--out-name', 'dicechess_bench', '--', '--no-default-features', '--features', 'bench-exports'],
-  { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-execFileSync(join(ROOT, 'node_modules', '.bin', 'wasm-opt'), [join(BENCH_DIR, 'dicechess_bench_bg.wasm'), '-o', join(BENCH_DIR, 'dicechess_bench_bg.wasm'),
-  ...PKG.wasmOpt.flags, ...Object.values(PKG.wasmOpt.features)]);
-// The nodejs glue is CommonJS, but this repository's package.json says "type": "module".
-writeFileSync(join(BENCH_DIR, 'package.json'), '{"type": "commonjs"}\n');
-const GLUE = createRequire(import.meta.url)(join(BENCH_DIR, 'dicechess_bench.js'));
+const GLUE = benchModule('rules', 'bench-exports', 'dicechess_bench', 'nodejs-bench');
 const rolls = [];
 for (const [name, fen] of Object.entries(POSITIONS)) {
   for (const [label, dice] of Object.entries(DICE)) rolls.push([`${name} ${label}`, `${fen} ${dice}`]);
@@ -194,27 +203,25 @@ for (const f of ['dicechess_bg.wasm', 'dicechess_rules_bg.wasm']) {
 
 // Issue 4: the search in wasm and natively, and through the package. A second benchmark-only
 // module (features bench-exports and search) exports the library calls of benches/search.rs
-// (src/wasm/bench.rs); it is built at the full module's opt-level "s" (scripts/build), so that the
-// wasm column is the code the package ships (DICECHESS_BENCH_OPT=3 builds it at 3 instead).
-// examples/native_search.rs makes the same calls with the same loop. The package column is the
-// user's call through ./ (index.cjs): wrapper, option checks and the JS boundary included.
-// The machine is shared, so native and wasm alternate over SEARCH_ROUNDS rounds, and each column
-// keeps its fastest round.
-const SEARCH_OPT = process.env.DICECHESS_BENCH_OPT ?? 's';
+// (src/wasm/bench.rs); it is built as the full module is (its opt-level and SIMD128: package.json's
+// wasmModules.full), so that the wasm column is the code the package ships (DICECHESS_BENCH_OPT=s
+// builds it at another opt-level). examples/native_search.rs makes the same calls with the same
+// loop. The package column is the user's call through ./ (index.cjs): wrapper, option checks and
+// the JS boundary included. The machine is shared, so native and wasm alternate over SEARCH_ROUNDS
+// rounds, and each column keeps its fastest round.
+const SEARCH_OPT = process.env.DICECHESS_BENCH_OPT;
 const SEARCH_ROUNDS = 3;
-const SEARCH_DIR = join(ROOT, 'target', 'wasm-pack', 'nodejs-bench-search');
-execFileSync('wasm-pack', ['--quiet', 'build', '--release', '--no-opt', '--no-pack', '--target', 'nodejs',
-  '--out-dir', SEARCH_DIR, '--out-name', 'dicechess_bench_search', '--', '--no-default-features', '--features', 'bench-exports,search'],
-  { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, CARGO_PROFILE_RELEASE_OPT_LEVEL: SEARCH_OPT } });
-execFileSync(join(ROOT, 'node_modules', '.bin', 'wasm-opt'), [join(SEARCH_DIR, 'dicechess_bench_search_bg.wasm'), '-o', join(SEARCH_DIR, 'dicechess_bench_search_bg.wasm'),
-  ...PKG.wasmOpt.flags, ...Object.values(PKG.wasmOpt.features)]);
-writeFileSync(join(SEARCH_DIR, 'package.json'), '{"type": "commonjs"}\n');
-const SEARCH = createRequire(import.meta.url)(join(SEARCH_DIR, 'dicechess_bench_search.js'));
+const SEARCH = benchModule('full', 'bench-exports,search', 'dicechess_bench_search', 'nodejs-bench-search', SEARCH_OPT);
+const SEARCH_BUILD = `${wasmPackEnv('full', {}, SEARCH_OPT).CARGO_PROFILE_RELEASE_OPT_LEVEL}${wasmPackEnv('full', {}).RUSTFLAGS ? ', SIMD128' : ''}`;
 const PACKAGE = createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', 'index.cjs'));
 const [ROLLOUTS, MAX_PLIES] = [20, 60];
 const searchRolls = Object.entries(POSITIONS).map(([name, fen]) => [name, `${fen} PNB`]);
 const nativeSearchArgs = [POSITIONS.kiwipete, POSITIONS.initial, String(ROLLOUTS), String(MAX_PLIES), ...searchRolls.map((r) => r[1])];
 const runNativeSearch = () => JSON.parse(execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'native_search', '--', ...nativeSearchArgs], { cwd: ROOT, encoding: 'utf8' }));
+// The NNUE evaluator's update and output (issue 32), on the fixture of benches/nnue.rs: the wasm side
+// must reproduce the native check value (the same logits), and does NNUE_PASSES passes a call.
+const NNUE_PASSES = 20;
+const nnueCheck = runNativeSearch().nnue[1];
 
 // Each measure: its wasm call, its native time in the example's JSON, its package call (optional),
 // and the work per call of its rate row (optional).
@@ -286,6 +293,19 @@ for (const [name, roll] of searchRolls) {
   });
 }
 
+{
+  const updates = SEARCH.nnue_update_output(NNUE_PASSES, nnueCheck);
+  if (updates === undefined) throw new Error('nnue_update_output: the logits differ from the native ones');
+  measures.push({
+    label: 'NNUE update + output, µs per micro-move',
+    wasm: () => SEARCH.nnue_update_output(NNUE_PASSES, nnueCheck),
+    per: updates,
+    native: (n) => n.nnue[0],
+    rate: ['  micro-moves/s', 1],
+    outsideMean: true,
+  });
+}
+
 for (let round = 0; round < SEARCH_ROUNDS; round++) {
   const native = runNativeSearch();
   if (native.equity[1] !== ROLLOUTS) throw new Error('native estimate_equity: rollouts played');
@@ -299,20 +319,20 @@ for (let round = 0; round < SEARCH_ROUNDS; round++) {
 }
 
 report.region('search-wasm-native');
-report.log(`search in wasm (bench module at opt-level ${SEARCH_OPT}), natively and through the package (./), fastest`);
+report.log(`search in wasm (bench module at opt-level ${SEARCH_BUILD}), natively and through the package (./), fastest`);
 report.log(`of ${SEARCH_ROUNDS} alternating rounds; µs per call unless a rate; ratio = wasm speed / native speed; 123 = PNB:`);
 const rate = (x) => (x >= 1e6 ? `${(x / 1e6).toFixed(2)} M` : x >= 1e3 ? `${(x / 1e3).toFixed(1)} k` : x.toFixed(0)).padStart(8);
 const dash = '—'.padStart(8);
 report.log(`${'measure'.padEnd(40)} ${'wasm'.padStart(8)} ${'native'.padStart(8)}  ratio | ${'package'.padStart(8)}`);
 const searchRatios = [];
-for (const { label, rate: perCall, rate2, best: { wasm, native, pkg } } of measures) {
+for (const { label, rate: perCall, rate2, outsideMean, best: { wasm, native, pkg } } of measures) {
   const ratio = native / wasm;
-  searchRatios.push(ratio);
+  if (!outsideMean) searchRatios.push(ratio);
   report.log(`${label.padEnd(40)} ${us(wasm)} ${us(native)}  ${ratio.toFixed(2)}x | ${pkg === undefined ? dash : us(pkg)}`);
   for (const [rateLabel, work] of [perCall, rate2].filter(Boolean)) {
     report.log(`${rateLabel.padEnd(40)} ${rate((work * 1e6) / wasm)} ${rate((work * 1e6) / native)}  ${ratio.toFixed(2)}x | ${pkg === undefined ? dash : rate((work * 1e6) / pkg)}`);
   }
 }
 const searchGeo = Math.exp(searchRatios.reduce((s, r) => s + Math.log(r), 0) / searchRatios.length);
-report.log(`wasm speed relative to native on the search, geometric mean over the ${searchRatios.length} measures: ${searchGeo.toFixed(2)}x`);
+report.log(`wasm speed relative to native on the search, geometric mean over the ${searchRatios.length} measures above the NNUE's: ${searchGeo.toFixed(2)}x`);
 report.write();
