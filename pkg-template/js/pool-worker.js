@@ -2,8 +2,21 @@
 // One worker of the Node worker pool (worker-pool.js): its own engine instance, answering the
 // pool's calls `{id, name, args}` with `{id, value}` in the order they come. The functions never
 // throw (API.md §3.2); a name that is not one of them answers undefined.
+//
+// Before its first call the worker warms its instance up (issue 31): a fresh instance's first
+// searches overshoot their deadline while V8 compiles the module's hot functions at its optimizing
+// tier, so one search by work (`effort`, not time) runs first, and the worker says `{warmedUp:
+// true}` when it is done. Calls posted meanwhile wait in the port. Measured in BENCHMARKS.md ("The
+// first search of an instance"): about 0.2 s of the worker's thread, after which its first search
+// at 50 ms keeps the contract.
 import { parentPort } from 'node:worker_threads';
 import { DiceChess } from './main-entry.js';
+
+/** The warm-up search: `expectimax-v2` by work on the start position's roll PNB. */
+const WARM_UP = { roll: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB', effort: 20 };
+
+DiceChess.getBestMove(WARM_UP.roll, { algorithm: 'expectimax-v2', effort: WARM_UP.effort, seed: 1 });
+parentPort?.postMessage({ warmedUp: true });
 
 const functions = /** @type {Record<string, (...args: unknown[]) => unknown>} */ (/** @type {unknown} */ (DiceChess));
 parentPort?.on('message', (/** @type {{ id: number, name: string, args: unknown[] }} */ { id, name, args }) => {

@@ -3,7 +3,8 @@
 // functions over a pool of worker threads, one engine instance in each, so that a server's
 // concurrent turns search side by side instead of queueing behind one synchronous search. Each call goes to an idle worker, or waits
 // for the first one free; the registry functions go to every worker, so that each holds the same
-// bots. The Game functions are not pooled (a Game lives in one instance).
+// bots. The Game functions are not pooled (a Game lives in one instance). Each worker warms its
+// instance up before its first call (pool-worker.js); `ready` resolves when the first workers have.
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { NAMES } from './entry.js';
@@ -31,6 +32,11 @@ export function createWorkerPool(options = {}) {
   let slots = [];
   let nextId = 0;
   let closed = false;
+  /** @type {() => void} */
+  let allWarm = () => {};
+  /** @type {Promise<void>} */
+  const ready = new Promise((resolve) => { allWarm = resolve; });
+  let warming = size;
 
   /** Posts a call to a worker; the worker keeps the process alive while it has calls. @param {Slot} slot @param {string} name @param {unknown[]} args */
   function post(slot, name, args) {
@@ -62,7 +68,12 @@ export function createWorkerPool(options = {}) {
     const worker = new Worker(WORKER_MODULE);
     const slot = { worker, outstanding: 0 };
     worker.unref();
-    worker.on('message', (/** @type {{ id: number, value: unknown }} */ { id, value }) => {
+    worker.on('message', (/** @type {{ id: number, value: unknown } | { warmedUp: true }} */ message) => {
+      if ('warmedUp' in message) {
+        if (--warming === 0) allWarm();
+        return;
+      }
+      const { id, value } = message;
       const call = calls.get(id);
       if (call === undefined) return;
       calls.delete(id);
@@ -102,6 +113,7 @@ export function createWorkerPool(options = {}) {
     if (!NOT_POOLED.includes(name)) pool[name] = (/** @type {unknown[]} */ ...args) => call(name, args);
   }
   pool.size = size;
+  pool.ready = ready;
   pool.close = async () => {
     closed = true;
     for (const q of queue.splice(0)) q.reject(new Error('dicechess-wasm/worker-pool: the pool is closed'));

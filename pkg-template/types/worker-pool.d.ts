@@ -11,6 +11,11 @@ type Async<F> = F extends (...args: infer A) => infer R ? (...args: A) => Promis
 export type WorkerPool = { readonly [N in Pooled]: Async<Api[N]> } & {
   /** The number of workers. */
   readonly size: number;
+  /**
+   * Resolves once every worker has started and warmed its instance up (one small search, so that
+   * its first search keeps its deadline); calls made before wait for their worker's warm-up.
+   */
+  readonly ready: Promise<void>;
   /** Terminates the workers; calls still waiting reject. */
   close(): Promise<void>;
 };

@@ -114,6 +114,22 @@ describe('in this process (Node)', () => {
 });
 
 describe('worker pool (Node)', () => {
+  test('each worker warms up before its first call: ready resolves before the first answer, which is the same answer', async () => {
+    const pool = webhook.pool.createWorkerPool({ size: 1 });
+    try {
+      const order = [];
+      const warm = pool.ready.then(() => order.push('ready'));
+      const options = { algorithm: 'expectimax-v2', effort: 2, seed: 7 };
+      const answer = pool.getBestMove(ROLL, options).then((best) => { order.push('answer'); return best; });
+      const [, best] = await Promise.all([warm, answer]);
+      assert.deepEqual(order, ['ready', 'answer']);
+      // The warm-up leaves nothing behind: the pooled answer is the one of a fresh instance.
+      assert.deepEqual(best.moves, api.getBestMove(ROLL, options).moves);
+    } finally {
+      await pool.close();
+    }
+  });
+
   test('three simultaneous turns through a pool of three workers: each answer is a legal turn of its roll', async () => {
     const pool = webhook.pool.createWorkerPool({ size: 3 });
     try {
