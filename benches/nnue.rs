@@ -1,7 +1,9 @@
 //! The NNUE evaluator's cost (issue 32): one micro-move's accumulator update plus the output, at
 //! the target shape (hidden 256, dense 16) with random weights (the cost does not depend on their
-//! values). `nnue/update+output` replays the micro-moves of seeded random games and counts them;
-//! `nnue/update` and `nnue/output` split it; `nnue/refresh` is an accumulator from scratch.
+//! values), and the same with the shipped net (`nnue_shipped/*`, its shape). `nnue/update+output` replays the micro-moves of seeded random games and counts them;
+//! `nnue/update` and `nnue/output` split it; `nnue/view update+output` is what `expectimax-nnue`'s
+//! evaluator does (one view, the side to move's, followed and read); `nnue/refresh` is an
+//! accumulator from scratch.
 //!
 //! Run: `cargo bench --bench nnue` (under a minute). Results go in BENCHMARKS.md. Native only: the
 //! wasm cost is not measured yet (docs/NOTES.md, "The NNUE evaluator").
@@ -9,7 +11,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dicechess::search::nnue::{Accumulator, Network, INPUTS};
+use dicechess::search::nnue::{update_view, Accumulator, Network, INPUTS, SHIPPED};
 use dicechess::{legal_turns, Position, Rng, Turns};
 
 const H: usize = 256;
@@ -82,9 +84,19 @@ fn bench(c: &mut Criterion) {
         output_weights: &w.output_weights,
         output_bias: &w.output_bias,
     };
+    measure(c, "nnue", &net);
+}
+
+/// The shipped net (`nnue::SHIPPED`, its own shape: `nnue_shipped`).
+fn shipped(c: &mut Criterion) {
+    measure(c, "nnue_shipped", &SHIPPED);
+}
+
+fn measure<const H: usize, const D: usize>(c: &mut Criterion, name: &str, net: &Network<'_, H, D>) {
+    let net = *net;
     let pairs = micro_moves();
     let starts: Vec<Accumulator<H>> = pairs.iter().map(|(before, _)| Accumulator::refresh(&net, before)).collect();
-    let mut group = c.benchmark_group("nnue");
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(pairs.len() as u64));
     group.bench_function("update+output", |b| {
         b.iter(|| {
@@ -93,6 +105,17 @@ fn bench(c: &mut Criterion) {
                 let mut acc = *start;
                 acc.update(&net, black_box(before), black_box(after));
                 sink ^= acc.logits(&net, after).0[0];
+            }
+            sink
+        })
+    });
+    group.bench_function("view update+output", |b| {
+        b.iter(|| {
+            let mut sink = 0;
+            for ((before, after), start) in pairs.iter().zip(&starts) {
+                let mut lanes = *start.view(after.turn());
+                update_view(&mut lanes, &net, after.turn(), black_box(before), black_box(after));
+                sink ^= net.logits(&lanes).0[0];
             }
             sink
         })
@@ -129,5 +152,5 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group!(benches, bench, shipped);
 criterion_main!(benches);
