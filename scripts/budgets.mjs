@@ -6,8 +6,10 @@
 // boundary, about 1 KB in each module; docs/NOTES.md, "Sizes after the split"); full 463 KB since
 // issue 30 (the work clock, `effort` and `stop`: 1.1 KB); full 465 KB and rules 160 KB since
 // issue 31 (a turn's legality without the tree, which a game no longer keeps: about 5 KB in the
-// rules module, 1 KB in the full one; docs/NOTES.md, "A game keeps no turn tree").
-export const BUDGETS = { full: 465_000, rules: 160_000 };
+// rules module, 1 KB in the full one; docs/NOTES.md, "A game keeps no turn tree"); full 700 KB
+// since issue 32 (its ceiling: the NNUE net's weights, 788 × 128 × 2 bytes for the first net, and
+// `expectimax-nnue`'s search: 691.7 KB at opt-level "s").
+export const BUDGETS = { full: 700_000, rules: 160_000 };
 
 /** The budget of each .wasm file by its base name. */
 export const WASM_BUDGETS = { dicechess: BUDGETS.full, dicechess_rules: BUDGETS.rules };
