@@ -1,7 +1,9 @@
 //! The NNUE evaluator's cost (issue 32): one micro-move's accumulator update plus the output, at
 //! the target shape (hidden 256, dense 16) with random weights (the cost does not depend on their
-//! values). `nnue/update+output` replays the micro-moves of seeded random games and counts them;
-//! `nnue/update` and `nnue/output` split it; `nnue/refresh` is an accumulator from scratch.
+//! values), and the same with the shipped net (`nnue_shipped/*`, its shape).
+//! `update+output` replays the micro-moves of seeded random games and counts them; `update` and
+//! `output` split it; `view update+output` is what `expectimax-nnue`'s evaluator does (one view,
+//! the side to move's, followed and read); `refresh` is an accumulator from scratch.
 //!
 //! Run: `cargo bench --bench nnue` (under a minute). Results go in BENCHMARKS.md. `npm run bench`
 //! times `update+output` in wasm on the same fixture (`common/nnue_fixture.rs`).
@@ -9,7 +11,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dicechess::search::nnue::Accumulator;
+use dicechess::search::nnue::{update_view, Accumulator, Network, SHIPPED};
 
 #[path = "common/nnue_fixture.rs"]
 mod fixture;
@@ -17,12 +19,32 @@ use fixture::{micro_moves, starts, update_and_output, Weights};
 
 fn bench(c: &mut Criterion) {
     let weights = Weights::random();
-    let net = weights.network();
+    measure(c, "nnue", &weights.network());
+}
+
+/// The shipped net (`nnue::SHIPPED`, its own shape: `nnue_shipped`).
+fn shipped(c: &mut Criterion) {
+    measure(c, "nnue_shipped", &SHIPPED);
+}
+
+fn measure<const H: usize, const D: usize>(c: &mut Criterion, name: &str, net: &Network<'_, H, D>) {
+    let net = *net;
     let pairs = micro_moves();
     let starts = starts(&net, &pairs);
-    let mut group = c.benchmark_group("nnue");
+    let mut group = c.benchmark_group(name);
     group.throughput(Throughput::Elements(pairs.len() as u64));
     group.bench_function("update+output", |b| b.iter(|| update_and_output(&net, &pairs, &starts)));
+    group.bench_function("view update+output", |b| {
+        b.iter(|| {
+            let mut sink = 0;
+            for ((before, after), start) in pairs.iter().zip(&starts) {
+                let mut lanes = *start.view(after.turn());
+                update_view(&mut lanes, &net, after.turn(), black_box(before), black_box(after));
+                sink ^= net.logits(&lanes).0[0];
+            }
+            sink
+        })
+    });
     group.bench_function("update", |b| {
         b.iter(|| {
             let mut sink = 0;
@@ -55,5 +77,5 @@ fn bench(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, bench);
+criterion_group!(benches, bench, shipped);
 criterion_main!(benches);

@@ -8,7 +8,8 @@
 //! rolls of the untimed search (56 per expanded candidate), `rollout/advance` one simulated turn and
 //! `rollout/equity10x40` ten rollouts of 40 plies (the former `probe_rollout_speed` of
 //! tests/search.rs), `expectimax_v2/rolls` the rolls of one depth-1 chance node,
-//! `expectimax_v2/nodes` the nodes of a 200,000-node search, `winprob/scratch` one evaluation of
+//! `expectimax_v2/nodes` the nodes of a 200,000-node search (`expectimax_nnue/*` the same with the
+//! NNUE evaluator), `winprob/scratch` one evaluation of
 //! the search's win probability from scratch and `winprob/calibrated` one of the calibrated one.
 //! Results go in BENCHMARKS.md.
 
@@ -17,7 +18,7 @@ mod common;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use dicechess::search::deepening::{Config, DeepeningBot, Learned, Limits, Searcher};
+use dicechess::search::deepening::{Config, DeepeningBot, Evaluator, Learned, Limits, Neural, Searcher};
 use dicechess::search::estimate_equity;
 use dicechess::search::winprob::PsqAccumulator;
 use dicechess::search::winprob::{model_chances, roll_estimate, win_chances};
@@ -134,11 +135,21 @@ fn expectimax(c: &mut Criterion) {
     g.finish();
 }
 
-/// `expectimax-v2` (issue 12) with the shipped evaluator (the learned win probability): one
-/// depth-1 chance node (56 rolls, replies filtered and evaluated) after White's greedy-best turn,
-/// counted in rolls, and the untimed search bounded by 200,000 nodes, counted in nodes.
+/// `expectimax-v2` (issue 12) with its evaluator (the learned win probability).
 fn expectimax_v2(c: &mut Criterion) {
-    let mut g = c.benchmark_group("expectimax_v2");
+    deepening(c, "expectimax_v2", Learned);
+}
+
+/// `expectimax-nnue` (issue 32): the same search with the NNUE evaluator and the shipped net.
+fn expectimax_nnue(c: &mut Criterion) {
+    deepening(c, "expectimax_nnue", Neural);
+}
+
+/// `expectimax-v2`'s search with `evaluator`: one depth-1 chance node (56 rolls, replies filtered
+/// and evaluated) after White's greedy-best turn, counted in rolls, and the untimed search bounded
+/// by 200,000 nodes, counted in nodes.
+fn deepening<E: Evaluator + Copy>(c: &mut Criterion, group: &str, evaluator: E) {
+    let mut g = c.benchmark_group(group);
     let registry = Registry::new();
     let greedy = registry.resolve(Some("greedy")).clone();
     let shape = Config::default().shape;
@@ -148,13 +159,13 @@ fn expectimax_v2(c: &mut Criterion) {
         g.bench_with_input(BenchmarkId::new("rolls", name), &x, |b, x| {
             b.iter(|| {
                 let limits = Limits { max_depth: 1, max_nodes: u64::MAX };
-                let mut s = Searcher::new(&Learned, shape, limits, None, 10);
+                let mut s = Searcher::new(&evaluator, shape, limits, None, 10);
                 s.chance(black_box(x), 1, 0.0, 1.0)
             })
         });
     }
     let config = Config { untimed: Limits { max_depth: 2, max_nodes: 200_000 }, ..Config::default() };
-    let bot = DeepeningBot::with_config(config, Learned);
+    let bot = DeepeningBot::with_config(config, evaluator);
     for &(name, fen) in &POSITIONS[..4] {
         let roll = position(&format!("{fen} {DICE_123}"));
         let list = legal_turns(&Turns::of_position(&roll).expect("a roll with turns"));
@@ -256,6 +267,6 @@ fn winprob(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = common::config(500, 1500);
-    targets = kcp, equity, decisions, expectimax, expectimax_v2, rollout, winprob
+    targets = kcp, equity, decisions, expectimax, expectimax_v2, expectimax_nnue, rollout, winprob
 }
 criterion_main!(benches);

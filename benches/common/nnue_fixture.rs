@@ -85,14 +85,18 @@ pub fn micro_moves() -> Vec<(Position, Position)> {
     pairs
 }
 
-/// The accumulator before each pair of `pairs`, from scratch.
-pub fn starts(net: &Network<'_, H, D>, pairs: &[(Position, Position)]) -> Vec<Accumulator<H>> {
+/// The accumulator before each pair of `pairs`, from scratch (any net's shape).
+pub fn starts<const H: usize, const D: usize>(net: &Network<'_, H, D>, pairs: &[(Position, Position)]) -> Vec<Accumulator<H>> {
     pairs.iter().map(|(before, _)| Accumulator::refresh(net, before)).collect()
 }
 
 /// One pass of the measured work: each pair's update from its start and the output after it;
 /// returns a value of all the logits, so that no pass can be skipped.
-pub fn update_and_output(net: &Network<'_, H, D>, pairs: &[(Position, Position)], starts: &[Accumulator<H>]) -> i32 {
+pub fn update_and_output<const H: usize, const D: usize>(
+    net: &Network<'_, H, D>,
+    pairs: &[(Position, Position)],
+    starts: &[Accumulator<H>],
+) -> i32 {
     let mut sink = 0;
     for ((before, after), start) in pairs.iter().zip(starts) {
         let mut acc = *start;
