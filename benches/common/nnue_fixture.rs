@@ -86,7 +86,10 @@ pub fn micro_moves() -> Vec<(Position, Position)> {
 }
 
 /// The accumulator before each pair of `pairs`, from scratch (any net's shape).
-pub fn starts<const H: usize, const D: usize>(net: &Network<'_, H, D>, pairs: &[(Position, Position)]) -> Vec<Accumulator<H>> {
+pub fn starts<const H: usize, const D: usize>(
+    net: &Network<'_, H, D>,
+    pairs: &[(Position, Position)],
+) -> Vec<Accumulator<H>> {
     pairs.iter().map(|(before, _)| Accumulator::refresh(net, before)).collect()
 }
 

@@ -6,7 +6,6 @@
 use clap::Args;
 
 use crate::stats::{self, SprtParams, Trinomial};
-use dicechess::search::Registry;
 use dicechess::Position;
 
 use crate::arena_json::{self, ArenaJson};
@@ -187,7 +186,7 @@ pub fn arena(args: ArenaArgs) -> Outcome {
             .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
             .collect();
     distinct_outputs(&[("--json", args.json.as_deref()), ("--games", args.games.as_deref())], &inputs)?;
-    let registry = Registry::new();
+    let registry = crate::bots::registry();
     let default_bot = if args.book.is_some() { "aggressive" } else { "monte-carlo" };
     let bot_id = args.bot.clone().unwrap_or_else(|| default_bot.to_owned());
     let baselines = args

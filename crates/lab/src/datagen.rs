@@ -134,7 +134,7 @@ fn game_lines(registry: &Registry, pairs: &[(String, String)], args: &DatagenArg
 pub fn datagen(args: DatagenArgs) -> Outcome {
     let started = Instant::now();
     let pairs = parse_pairs(&args.pairs)?;
-    let registry = Registry::new();
+    let registry = crate::bots::registry();
     let pool = pool(args.workers.count())?;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let range = shard.range(args.games);

@@ -14,7 +14,7 @@ use dicechess::book::distill::{opening_positions, rolls_of, searched_entry, Posi
 use dicechess::book::Signature;
 use dicechess::book::{judge, Judgement, Judging, Playout};
 use dicechess::search::Clock as _;
-use dicechess::search::{Bot, Budgeting, Deadline, Registry, SystemClock};
+use dicechess::search::{Bot, Budgeting, Deadline, SystemClock};
 use dicechess::Position;
 
 use crate::selfplay::{self_play, Sides};
@@ -405,7 +405,7 @@ fn search_openings(
         let (judged, entries) = read_judgements(path, &rolls)?;
         return Ok(Searched::Keys(judged, entries));
     }
-    let registry = Registry::new();
+    let registry = crate::bots::registry();
     let bot = registry.resolve(Some(&args.search_bot)).clone();
     if args.search_playouts > 0 {
         let shard = args.shard.unwrap_or(Shard::WHOLE);

@@ -26,6 +26,7 @@
 pub mod arena;
 pub mod arena_json;
 pub mod arena_match;
+pub mod bots;
 pub mod datagen;
 pub mod distill_cmd;
 pub mod loss;

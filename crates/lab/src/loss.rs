@@ -227,7 +227,7 @@ pub fn loss(args: LossArgs) -> Outcome {
             args.rolls
         )));
     }
-    let registry = Registry::new();
+    let registry = crate::bots::registry();
     let progress = Progress::new(Some("loss"), Unit::Items, rolls.len() as u64, args.workers.quiet);
     let done = AtomicU64::new(0);
     let judged: Vec<Judged> = pool(args.workers.count())?.install(|| {

@@ -12,7 +12,7 @@ use crate::scenarios::{
     core_search_v1, parse_catalog, Catalog, Comparison, Decision, Expectation, MoveTime, RunResult, Suite, Summary,
     SCHEMA_VERSION,
 };
-use dicechess::search::{Registry, SystemClock};
+use dicechess::search::SystemClock;
 
 use dicechess_cli::args::{bot_id, move_time};
 use dicechess_cli::files::{read_input, write_output, Input};
@@ -46,7 +46,7 @@ pub fn scenarios(args: ScenariosArgs) -> Outcome {
     };
     let source = args.fixtures.as_deref().unwrap_or("core-search-v1");
     let suite = Suite::new(catalog).map_err(|e| Failure::invalid(format!("{source}: {e}")))?;
-    let registry = Registry::new();
+    let registry = crate::bots::registry();
     let candidate = registry.get(&args.bot).expect("ids are checked by clap");
     let baseline = registry.get(&args.baseline).expect("ids are checked by clap");
     let clock = SystemClock::new();

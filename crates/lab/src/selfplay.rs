@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use dicechess::notation::write_games;
 use dicechess::record::GameId;
 use dicechess::record::{RecordJson, TurnJson};
-use dicechess::search::{GameSeeds, Registry};
+use dicechess::search::GameSeeds;
 use dicechess::{Game, GameOptions, Position};
 
 use dicechess_cli::args::{bot_id, pool, GameArgs, Workers};
@@ -73,7 +73,7 @@ pub fn self_play(
     workers: &Workers,
     timings: bool,
 ) -> Result<Vec<String>, Failure> {
-    let registry = Registry::new();
+    let registry = crate::bots::registry();
     let start = match &games.start {
         Some(dfen) => start_position(dfen)?,
         None => Position::initial(),

@@ -174,12 +174,11 @@ impl Summary {
 mod tests {
     use super::super::core_search_v1;
     use super::*;
-    use dicechess::search::Registry;
 
     #[test]
     fn comparisons_and_summary() {
         let suite = Suite::new(core_search_v1()).unwrap();
-        let registry = Registry::new();
+        let registry = crate::bots::registry();
         let get = |id: &str| registry.get(id).unwrap().as_ref();
         let results: Vec<RunResult> = suite
             .runs()

@@ -2,7 +2,7 @@
 //! (empty dice pool) for its side to move, and the cheap score that filters replies before they
 //! are evaluated.
 
-use crate::search::bot::Builtin;
+use crate::search::bot::{BotInfo, Builtin};
 use crate::search::eval::{attackers, material};
 use crate::search::nnue;
 use crate::search::winprob::decided;
@@ -14,8 +14,10 @@ pub trait Evaluator: Send + Sync {
     /// What one search keeps for this evaluator between its calls (`()` for nothing).
     type Scratch: Default;
 
-    /// The built-in whose row a [`super::DeepeningBot`] over this evaluator lists.
-    const BOT: Builtin = Builtin::ExpectimaxV2;
+    /// The row a [`super::DeepeningBot`] over this evaluator lists: `expectimax-v2`'s by default.
+    fn bot_info() -> BotInfo {
+        Builtin::ExpectimaxV2.info()
+    }
 
     fn score(&self, pos: &Position) -> f32;
 
@@ -83,7 +85,18 @@ fn neural_score(lanes: &[i16; nnue::HIDDEN]) -> f32 {
 impl Evaluator for Neural {
     type Scratch = NeuralScratch;
 
-    const BOT: Builtin = Builtin::ExpectimaxNnue;
+    /// `expectimax-nnue`: not a built-in of the package until a net beats `expectimax-v2`
+    /// (docs/NOTES.md, "expectimax-nnue stays in the lab"); the lab registers it.
+    fn bot_info() -> BotInfo {
+        BotInfo {
+            id: "expectimax-nnue".to_owned(),
+            name: "Expectimax NNUE".to_owned(),
+            description: "Searches like Expectimax v2, but judges positions with a neural network trained on the engine's own games.".to_owned(),
+            difficulty: 9,
+            is_experimental: true,
+            takes_budget: false,
+        }
+    }
 
     #[inline]
     fn score(&self, pos: &Position) -> f32 {

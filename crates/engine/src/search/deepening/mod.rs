@@ -273,7 +273,7 @@ fn sort_by_value(order: &mut [usize], cands: &[Candidate]) {
 
 impl<E: Evaluator + 'static> Bot for DeepeningBot<E> {
     fn info(&self) -> BotInfo {
-        E::BOT.info()
+        E::bot_info()
     }
 
     fn budgeting(&self) -> Budgeting {
