@@ -5,7 +5,9 @@
 //! game-index order, so a run does not depend on `--threads`.
 //!
 //! One line per position: `dfen \t result \t game \t turn \t white \t black`, `result` being `W`,
-//! `L` or `D` for the side to move of `dfen` (no dice: the start of its turn).
+//! `L` or `D` for the side to move of `dfen` (no dice: the start of its turn). With `--values`, a
+//! seventh column: the position's search value ([`chance_value`]), the targets that the NNUE
+//! trainer mixes with the results.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -17,7 +19,8 @@ use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 use dicechess::drive;
-use dicechess::search::{derive, untimed_turn, Bot, Registry, Rng};
+use dicechess::search::winprob::roll_chances;
+use dicechess::search::{derive, rolls56, untimed_turn, Bot, Registry, Rng};
 use dicechess::{Color, Dice, GameOptions, Position};
 
 use dicechess_cli::args::{bot_id, games, parse_seed, pool, Workers};
@@ -47,6 +50,11 @@ pub struct DatagenArgs {
     /// Positions sampled per game (distinct turns after the opening; fewer in shorter games).
     #[arg(long, value_name = "K", default_value = "4")]
     samples: u64,
+    /// Also write each position's search value, a seventh column: the mover's expected score over
+    /// the 56 rolls, each after its best turn by the win-probability model (a few milliseconds a
+    /// position).
+    #[arg(long)]
+    values: bool,
     /// Play only the games of shard K of N (from 0), each as in the whole run, and write a
     /// manifest beside the output for `dicechess merge` (docs/SCALE.md).
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
@@ -62,6 +70,18 @@ fn result_char(winner: Option<Color>, mover: Color) -> char {
         Some(c) if c == mover => 'W',
         Some(_) => 'L',
     }
+}
+
+/// The search value of `pos` (no dice) for its side to move: the depth-1 chance node, the
+/// expected score over the 56 weighted rolls of the best turn of each by the model (`roll_chances`:
+/// a king capture wins, a pass passes). Biased upward by the maximum over noisy estimates
+/// (docs/NOTES.md).
+fn chance_value(pos: &Position) -> f64 {
+    let total: f64 = rolls56()
+        .iter()
+        .map(|roll| f64::from(roll.weight) * f64::from(roll_chances(&pos.with_dice(roll.dice)).score()))
+        .sum();
+    total / 216.0
 }
 
 /// Parses `a:b,c:d` into canonical bot-id pairs.
@@ -125,7 +145,12 @@ fn game_lines(registry: &Registry, pairs: &[(String, String)], args: &DatagenArg
         .map(|i| {
             let pos = &played.starts[i];
             let result = result_char(played.winner, pos.turn());
-            format!("{}\t{result}\t{}-{g}\t{}\t{white}\t{black}", pos.to_dfen(), args.seed, opening + i as u64)
+            let mut line =
+                format!("{}\t{result}\t{}-{g}\t{}\t{white}\t{black}", pos.to_dfen(), args.seed, opening + i as u64);
+            if args.values {
+                line.push_str(&format!("\t{:.4}", chance_value(pos)));
+            }
+            line
         })
         .collect()
 }
@@ -154,13 +179,16 @@ pub fn datagen(args: DatagenArgs) -> Outcome {
     progress.finish();
     let lines: Vec<String> = per_game.into_iter().flatten().collect();
     if args.shard.is_some() {
-        let options = serde_json::json!({
+        let mut options = serde_json::json!({
             "games": args.games,
             "seed": args.seed,
             "pairs": args.pairs,
             "randomTurns": args.random_turns,
             "samples": args.samples,
         });
+        if args.values {
+            options["values"] = true.into();
+        }
         let run = ShardRun { command: "datagen", options, shard, unit: "games", total: args.games };
         run.write(&args.output, lines_text(&lines).as_bytes())?;
     } else {
