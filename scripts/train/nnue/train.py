@@ -209,6 +209,9 @@ def main():
     ap.add_argument("--epochs", type=int, default=20)
     ap.add_argument("--batch", type=int, default=4096)
     ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--wd", type=float, default=0.0, help="AdamW's weight decay")
+    ap.add_argument("--valid", type=float, default=0.05,
+                    help="the last fraction of the training rows (whole games but one), kept for choosing the epoch")
     ap.add_argument("--lam", type=float, default=1.0, help="weight of the game result against the search value")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--vectors", type=int, default=64, help="held-out positions written as test vectors")
@@ -230,12 +233,17 @@ def main():
     print(f"train {len(labels)} positions (loss, draw, win: {np.bincount(labels, minlength=3)}), held-out {len(h_labels)}")
 
     net = Net(layout["inputs"], args.hidden, args.dense, qa, qb)
-    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.wd)
     y_all = torch.tensor(labels, dtype=torch.long)
     v_all = torch.tensor(values, dtype=torch.float32)
     order = np.random.default_rng(args.seed)
+    # datagen writes games in order: the tail is a validation set of other games, which picks the
+    # epoch (the held-out set never chooses anything).
+    fit = len(labels) - int(len(labels) * args.valid)
+    v_rows, v_labels = rows[fit:], labels[fit:]
+    best = (float("inf"), 0, None)
     for epoch in range(args.epochs):
-        perm = order.permutation(len(labels))
+        perm = order.permutation(fit)
         total = 0.0
         for start in range(0, len(perm), args.batch):
             idx = perm[start:start + args.batch]
@@ -244,10 +252,15 @@ def main():
             loss.backward()
             opt.step()
             net.clamp_weights()
-            total += float(loss) * len(idx)
+            total += float(loss.detach()) * len(idx)
         with torch.no_grad():
+            valid = metrics(net(v_rows).numpy() * scale, v_labels, scale) if len(v_labels) else {"logLoss": -epoch}
             held = metrics(net(h_rows).numpy() * scale, h_labels, scale)
-        print(f"epoch {epoch + 1}: train loss {total / len(perm):.4f}, held-out {held}", flush=True)
+        if valid["logLoss"] < best[0]:
+            best = (valid["logLoss"], epoch + 1, {k: v.clone() for k, v in net.state_dict().items()})
+        print(f"epoch {epoch + 1}: train loss {total / len(perm):.4f}, validation {valid['logLoss']}, held-out {held}", flush=True)
+    net.load_state_dict(best[2])
+    print(f"kept epoch {best[1]} (validation log loss {best[0]})")
 
     q = net.integers()
     held_float = metrics(net(h_rows).detach().numpy() * scale, h_labels, scale)
@@ -276,12 +289,16 @@ def main():
         "trainingCommand": " ".join(sys.argv),
         "datagen": args.datagen,
         "data": {
-            "train": {"positions": int(len(labels)), "sha256": sha256_file(args.train)},
+            "train": {"positions": int(len(labels)), "fitted": int(fit), "sha256": sha256_file(args.train)},
             "heldout": {"positions": int(len(h_labels)), "sha256": sha256_file(args.heldout)},
         },
         "lambda": args.lam if not np.isnan(values).all() else 1.0,
         "searchValues": int((~np.isnan(values)).sum()),
         "epochs": args.epochs,
+        "keptEpoch": best[1],
+        "validation": {"positions": int(len(v_labels)), "logLoss": best[0] if len(v_labels) else None},
+        "learningRate": args.lr,
+        "weightDecay": args.wd,
         "trainingSeconds": seconds,
         "seed": args.seed,
         "heldout": {"trained": held_float, "integers": held_int},
