@@ -92,10 +92,12 @@ fn registry() {
         })
         .collect();
     // The vector pins the seven built-ins of BOTS.md §3.1; issue 12 adds `expectimax-v2` after
-    // them (difficulty 8), which the vector does not know yet.
+    // them (difficulty 8) and issue 32 `expectimax-nnue` (difficulty 9), which the vector does not
+    // know yet.
     assert_eq!(got[..7], want[..]);
-    assert_eq!(got.len(), 8);
+    assert_eq!(got.len(), 9);
     assert_eq!((got[7].id.as_str(), got[7].difficulty), ("expectimax-v2", 8));
+    assert_eq!((got[8].id.as_str(), got[8].difficulty), ("expectimax-nnue", 9));
     // Lookup and fallback (BOTS.md §3.2).
     assert_eq!(reg.resolve(Some("GREEDY")).info().id, "greedy");
     assert_eq!(reg.resolve(Some("Monte-Carlo")).info().id, "monte-carlo");

@@ -73,8 +73,9 @@ fn choices(registry: &Registry, bot: &str, pos: &Position, seed: u64) -> Vec<(&'
     match bot {
         "monte-carlo" => vec![("timed", timed(MONTE_CARLO_READS))],
         "expectimax" => vec![("untimed", untimed()), ("timed", timed(EXPECTIMAX_READS))],
-        // Untimed `expectimax-v2` (depth 2, up to 2,000,000 nodes) is left to tests/expectimax_v2.rs.
-        "expectimax-v2" => vec![("timed", timed(EXPECTIMAX_V2_READS))],
+        // Untimed `expectimax-v2` and `expectimax-nnue` (depth 2, up to 2,000,000 nodes) are left to
+        // tests/expectimax_v2.rs.
+        "expectimax-v2" | "expectimax-nnue" => vec![("timed", timed(EXPECTIMAX_V2_READS))],
         _ => vec![("untimed", untimed())],
     }
 }
@@ -121,7 +122,7 @@ proptest! {
     fn every_bot_plays_a_leaf_of_the_tree_or_passes_when_it_is_empty(pos in any_position(), seed in any::<u64>()) {
         let registry = Registry::new();
         let ids: Vec<String> = registry.bots().into_iter().map(|b| b.id).collect();
-        prop_assert_eq!(ids.len(), 8, "the eight built-ins");
+        prop_assert_eq!(ids.len(), 9, "the nine built-ins");
         let leaves = tree_leaves(&pos);
         let legal: HashSet<&[String]> = leaves.iter().map(|l| l.uci.as_slice()).collect();
         prop_assert_eq!(legal.len(), leaves.len(), "leaves are distinct");

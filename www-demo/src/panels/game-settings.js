@@ -19,7 +19,7 @@ export function renderBots() {
 function renderBotInfo() {
   const b = botInfo(settings.bot);
   const info = $('#bot-info');
-  info.textContent = b ? `${'★'.repeat(Math.min(b.difficulty, 8))}${'☆'.repeat(Math.max(0, 8 - b.difficulty))} ${b.description}` : '';
+  info.textContent = b ? `${'★'.repeat(Math.min(b.difficulty, 9))}${'☆'.repeat(Math.max(0, 9 - b.difficulty))} ${b.description}` : '';
   info.dataset.difficulty = b?.difficulty ?? '';
   const budgeted = b?.takesBudget ?? false;
   const time = $('#time');

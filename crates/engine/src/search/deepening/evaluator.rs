@@ -2,13 +2,29 @@
 //! (empty dice pool) for its side to move, and the cheap score that filters replies before they
 //! are evaluated.
 
+use crate::search::bot::Builtin;
 use crate::search::eval::{attackers, material};
+use crate::search::nnue;
+use crate::search::winprob::decided;
 use crate::{Color, Position, Role};
 
 /// A win probability for the side to move of `pos` (a position at the start of a turn, dice
 /// ignored): `P(win) + P(draw) / 2`, in `[0, 1]`. Implementations are pure and shareable.
 pub trait Evaluator: Send + Sync {
+    /// What one search keeps for this evaluator between its calls (`()` for nothing).
+    type Scratch: Default;
+
+    /// The built-in whose row a [`super::DeepeningBot`] over this evaluator lists.
+    const BOT: Builtin = Builtin::ExpectimaxV2;
+
     fn score(&self, pos: &Position) -> f32;
+
+    /// [`score`](Evaluator::score), exactly, with what `scratch` kept from the search's earlier
+    /// calls (an incremental evaluator follows the change from the last position it scored).
+    #[inline]
+    fn score_with(&self, _scratch: &mut Self::Scratch, pos: &Position) -> f32 {
+        self.score(pos)
+    }
 }
 
 /// The evaluator the built-in bot uses: the learned win probability.
@@ -20,9 +36,79 @@ pub type DefaultEvaluator = Learned;
 pub struct Learned;
 
 impl Evaluator for Learned {
+    type Scratch = ();
+
     #[inline]
     fn score(&self, pos: &Position) -> f32 {
         crate::search::winprob::model_score(pos)
+    }
+}
+
+/// The NNUE evaluator of issue 32 ([`crate::search::nnue`]) with the shipped net:
+/// `expectimax-nnue`'s. Its scratch keeps, per side to move, the last position it scored and the
+/// accumulator of that side's view, and follows the next position from it (siblings in a search
+/// differ by a turn or two: a handful of inputs), or refreshes when that would cost more.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Neural;
+
+/// [`Neural`]'s incremental state: per side to move (`Color::index`), the last position scored
+/// with that side to move and that side's view of the first layer.
+#[derive(Clone, Debug, Default)]
+pub struct NeuralScratch {
+    last: [Option<(Position, [i16; nnue::HIDDEN])>; 2],
+}
+
+/// Piece-square changes past which a refresh is cheaper than following them (a refresh adds
+/// one row per piece, at most 32, and a change costs a row).
+const REFRESH_ABOVE: u32 = 24;
+
+/// The piece-square inputs that differ between `a` and `b` (as many rows to add or remove).
+#[inline]
+fn piece_changes(a: &Position, b: &Position) -> u32 {
+    let mut n = 0;
+    for color in [Color::White, Color::Black] {
+        for role in Role::ALL {
+            n += (a.pieces(color, role) ^ b.pieces(color, role)).count();
+        }
+    }
+    n
+}
+
+/// The score of the shipped net's logits from `lanes`, the side to move's view.
+#[inline]
+fn neural_score(lanes: &[i16; nnue::HIDDEN]) -> f32 {
+    nnue::SHIPPED.logits(lanes).chances().score()
+}
+
+impl Evaluator for Neural {
+    type Scratch = NeuralScratch;
+
+    const BOT: Builtin = Builtin::ExpectimaxNnue;
+
+    #[inline]
+    fn score(&self, pos: &Position) -> f32 {
+        if let Some(chances) = decided(pos) {
+            return chances.score();
+        }
+        neural_score(&nnue::refresh_view(&nnue::SHIPPED, pos.turn(), pos))
+    }
+
+    #[inline]
+    fn score_with(&self, scratch: &mut NeuralScratch, pos: &Position) -> f32 {
+        if let Some(chances) = decided(pos) {
+            return chances.score();
+        }
+        let view = pos.turn();
+        let slot = &mut scratch.last[view.index()];
+        let lanes = match slot {
+            Some((last, lanes)) if piece_changes(last, pos) <= REFRESH_ABOVE => {
+                nnue::update_view(lanes, &nnue::SHIPPED, view, last, pos);
+                *last = *pos;
+                lanes
+            }
+            _ => &mut slot.insert((*pos, nnue::refresh_view(&nnue::SHIPPED, view, pos))).1,
+        };
+        neural_score(lanes)
     }
 }
 
@@ -32,6 +118,8 @@ impl Evaluator for Learned {
 pub struct StandIn;
 
 impl Evaluator for StandIn {
+    type Scratch = ();
+
     #[inline]
     fn score(&self, pos: &Position) -> f32 {
         quick_score(pos)
@@ -91,6 +179,42 @@ mod tests {
         assert!((even - 0.5).abs() < 1e-6);
         let up = quick_score(&pos("4k3/8/8/8/8/8/8/Q3K3 w - - 0 1"));
         assert!(up > 0.85 && up < 1.0);
+    }
+
+    /// Seeded random games: the incremental score (following the previous position of the same
+    /// side to move, or refreshing after a jump) equals the refreshed one, bit for bit.
+    #[test]
+    fn the_neural_score_with_a_scratch_equals_the_refreshed_one() {
+        use crate::search::{legal_turns, Rng};
+        let mut rng = Rng::from_seed(7);
+        let mut scratch = NeuralScratch::default();
+        let (mut checked, mut distinct) = (0, std::collections::HashSet::new());
+        for game in 0..12 {
+            let mut node = if game % 3 == 2 { pos("4k3/8/8/8/8/8/8/4K3 w - - 0 1") } else { Position::initial() };
+            for _ in 0..60 {
+                if node.is_finished() {
+                    break;
+                }
+                node.set_dice(rng.three_dice());
+                if let Some(turns) = crate::Turns::of_position(&node) {
+                    let list = legal_turns(&turns);
+                    // Score a few siblings, then play one of them.
+                    for _ in 0..3 {
+                        let post = list[rng.index(list.len())].post_turn();
+                        let (fresh, kept) = (Neural.score(&post), Neural.score_with(&mut scratch, &post));
+                        assert_eq!(fresh.to_bits(), kept.to_bits(), "{}", post.to_dfen());
+                        distinct.insert(fresh.to_bits());
+                        checked += 1;
+                    }
+                    node = list[rng.index(list.len())].post_turn();
+                } else {
+                    node.end_turn();
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked} positions");
+        assert!(distinct.len() > 50, "the scores vary: {}", distinct.len());
+        assert_eq!(Neural.score(&pos("8/8/8/8/8/8/8/4K3 w - - 0 1")), 1.0, "a won game scores 1");
     }
 
     #[test]

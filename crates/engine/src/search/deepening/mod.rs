@@ -14,12 +14,12 @@ mod searcher;
 mod table;
 
 pub use evaluator::DefaultEvaluator;
-pub use evaluator::{Evaluator, Learned, StandIn};
+pub use evaluator::{Evaluator, Learned, Neural, NeuralScratch, StandIn};
 pub(crate) use lines::Analysis;
 pub(crate) use searcher::{Abort, Shape, Stats as DeepeningStats};
 pub use searcher::{Limits, Searcher};
 
-use super::bot::{Bot, BotInfo, Budgeting, Builtin, Choice, Question, SearchContext};
+use super::bot::{Bot, BotInfo, Budgeting, Choice, Question, SearchContext};
 use super::clock::{scan_interrupted, Deadline, Moment};
 use super::eval::{insufficient_material, WIN};
 use super::expectimax::chance_node;
@@ -273,7 +273,7 @@ fn sort_by_value(order: &mut [usize], cands: &[Candidate]) {
 
 impl<E: Evaluator + 'static> Bot for DeepeningBot<E> {
     fn info(&self) -> BotInfo {
-        Builtin::ExpectimaxV2.info()
+        E::BOT.info()
     }
 
     fn budgeting(&self) -> Budgeting {

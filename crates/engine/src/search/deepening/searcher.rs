@@ -174,6 +174,7 @@ pub struct Searcher<'a, E: Evaluator> {
     max_nodes: u64,
     next_check: u64,
     table: Table,
+    scratch: E::Scratch,
     pub stats: Stats,
 }
 
@@ -187,6 +188,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
             max_nodes: limits.max_nodes,
             next_check: 0,
             table: Table::new(table_bits),
+            scratch: E::Scratch::default(),
             stats: Stats::default(),
         }
     }
@@ -235,7 +237,7 @@ impl<'a, E: Evaluator> Searcher<'a, E> {
     pub fn evaluate(&mut self, pos: &Position) -> Result<f32, Abort> {
         self.tick(1)?;
         self.stats.evals += 1;
-        Ok(self.eval.score(pos))
+        Ok(self.eval.score_with(&mut self.scratch, pos))
     }
 
     /// The value of the chance node `x` (dice not rolled) searched `depth` turns deep, for its

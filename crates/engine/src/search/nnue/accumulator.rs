@@ -18,48 +18,15 @@ pub struct Accumulator<const H: usize> {
 impl<const H: usize> Accumulator<H> {
     /// The accumulator of `pos`, from scratch.
     pub fn refresh<const D: usize>(net: &Network<'_, H, D>, pos: &Position) -> Accumulator<H> {
-        let mut acc = Accumulator { views: [*net.input_bias; 2] };
-        for view in [Color::White, Color::Black] {
-            let lanes = &mut acc.views[view.index()];
-            for_each_input(pos, view, |i| kernels::add(lanes, &net.input_weights[i]));
-        }
-        acc
+        Accumulator { views: [Color::White, Color::Black].map(|view| refresh_view(net, view, pos)) }
     }
 
     /// Follows the change from `before` to `after`: a micro-move, a whole turn, or any change
     /// (the inputs that differ are removed and added; the side to move plays no part).
     #[inline]
     pub fn update<const D: usize>(&mut self, net: &Network<'_, H, D>, before: &Position, after: &Position) {
-        for color in [Color::White, Color::Black] {
-            for role in Role::ALL {
-                let (was, is) = (before.pieces(color, role), after.pieces(color, role));
-                if was == is {
-                    continue;
-                }
-                for view in [Color::White, Color::Black] {
-                    let lanes = &mut self.views[view.index()];
-                    for sq in was & !is {
-                        kernels::sub(lanes, &net.input_weights[piece_input(view, color, role, sq)]);
-                    }
-                    for sq in is & !was {
-                        kernels::add(lanes, &net.input_weights[piece_input(view, color, role, sq)]);
-                    }
-                }
-            }
-        }
-        if before.castling() == after.castling() && before.ep_squares() == after.ep_squares() {
-            return;
-        }
         for view in [Color::White, Color::Black] {
-            let lanes = &mut self.views[view.index()];
-            let flags = [
-                (castling_bits(view, before.castling()), castling_bits(view, after.castling()), CASTLING_BASE),
-                (ep_bits(view, before.ep_squares()), ep_bits(view, after.ep_squares()), EP_BASE),
-            ];
-            for (was, is, base) in flags {
-                for_each_bit(was & !is, base, &mut |i| kernels::sub(lanes, &net.input_weights[i]));
-                for_each_bit(is & !was, base, &mut |i| kernels::add(lanes, &net.input_weights[i]));
-            }
+            update_view(&mut self.views[view.index()], net, view, before, after);
         }
     }
 
@@ -73,5 +40,50 @@ impl<const H: usize> Accumulator<H> {
     #[inline]
     pub fn logits<const D: usize>(&self, net: &Network<'_, H, D>, pos: &Position) -> Logits {
         net.logits(self.view(pos.turn()))
+    }
+}
+
+/// One view's lanes of `pos`, from scratch (what [`Accumulator::refresh`] computes per view).
+#[inline]
+pub fn refresh_view<const H: usize, const D: usize>(net: &Network<'_, H, D>, view: Color, pos: &Position) -> [i16; H] {
+    let mut lanes = *net.input_bias;
+    for_each_input(pos, view, |i| kernels::add(&mut lanes, &net.input_weights[i]));
+    lanes
+}
+
+/// Follows the change from `before` to `after` in one view's lanes (what [`Accumulator::update`]
+/// does per view): for an evaluator that needs the side to move's view alone.
+#[inline]
+pub fn update_view<const H: usize, const D: usize>(
+    lanes: &mut [i16; H],
+    net: &Network<'_, H, D>,
+    view: Color,
+    before: &Position,
+    after: &Position,
+) {
+    for color in [Color::White, Color::Black] {
+        for role in Role::ALL {
+            let (was, is) = (before.pieces(color, role), after.pieces(color, role));
+            if was == is {
+                continue;
+            }
+            for sq in was & !is {
+                kernels::sub(lanes, &net.input_weights[piece_input(view, color, role, sq)]);
+            }
+            for sq in is & !was {
+                kernels::add(lanes, &net.input_weights[piece_input(view, color, role, sq)]);
+            }
+        }
+    }
+    if before.castling() == after.castling() && before.ep_squares() == after.ep_squares() {
+        return;
+    }
+    let flags = [
+        (castling_bits(view, before.castling()), castling_bits(view, after.castling()), CASTLING_BASE),
+        (ep_bits(view, before.ep_squares()), ep_bits(view, after.ep_squares()), EP_BASE),
+    ];
+    for (was, is, base) in flags {
+        for_each_bit(was & !is, base, &mut |i| kernels::sub(lanes, &net.input_weights[i]));
+        for_each_bit(is & !was, base, &mut |i| kernels::add(lanes, &net.input_weights[i]));
     }
 }

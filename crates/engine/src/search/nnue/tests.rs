@@ -1,16 +1,30 @@
-//! The accumulator against a refresh over random games, and the fixture net against the trainer's
-//! vectors.
+//! The accumulator against a refresh over random games, and the fixture and shipped nets against
+//! the trainer's vectors and manifests.
 
 use super::*;
 use crate::search::{legal_turns, Rng};
 use crate::{Position, Turns};
 use sha2::{Digest, Sha256};
 
-/// The fixture net's files.
-const FIXTURE_SOURCE: &str = include_str!("fixture_weights.rs");
-const FIXTURE_MANIFEST: &str = include_str!("fixture_manifest.json");
-/// `dfen \t win \t draw \t loss`: the trainer's integer logits.
-const FIXTURE_VECTORS: &str = include_str!("fixture_vectors.tsv");
+/// A generated net's files: the weights' source, the manifest, and the trainer's vectors
+/// (`dfen \t win \t draw \t loss`, its integer logits).
+struct Files {
+    source: &'static str,
+    manifest: &'static str,
+    vectors: &'static str,
+}
+
+const FIXTURE: Files = Files {
+    source: include_str!("fixture_weights.rs"),
+    manifest: include_str!("fixture_manifest.json"),
+    vectors: include_str!("fixture_vectors.tsv"),
+};
+
+const SHIPPED_FILES: Files = Files {
+    source: include_str!("weights.rs"),
+    manifest: include_str!("manifest.json"),
+    vectors: include_str!("vectors.tsv"),
+};
 
 fn fixture_net() -> Network<'static, { fixture::HIDDEN }, { fixture::DENSE }> {
     Network {
@@ -23,42 +37,61 @@ fn fixture_net() -> Network<'static, { fixture::HIDDEN }, { fixture::DENSE }> {
     }
 }
 
-#[test]
-fn the_fixture_net_matches_its_manifest() {
-    let m: serde_json::Value = serde_json::from_str(FIXTURE_MANIFEST).expect("the manifest is JSON");
-    assert_eq!(m["formatVersion"].as_u64(), Some(u64::from(fixture::FORMAT_VERSION)));
-    assert_eq!(m["fixture"].as_bool(), Some(true), "the fixture says it is one");
-    let hex: String = Sha256::digest(FIXTURE_SOURCE.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
+/// The manifest describes these weights: their checksum, shape, format and scales; returns it.
+fn check_manifest(files: &Files, format_version: u32, hidden: usize, dense: usize) -> serde_json::Value {
+    let m: serde_json::Value = serde_json::from_str(files.manifest).expect("the manifest is JSON");
+    assert_eq!(m["formatVersion"].as_u64(), Some(u64::from(format_version)));
+    let hex: String = Sha256::digest(files.source.as_bytes()).iter().map(|b| format!("{b:02x}")).collect();
     assert_eq!(m["weightsSha256"].as_str(), Some(hex.as_str()));
     let shape = &m["shape"];
     assert_eq!(shape["inputs"].as_u64(), Some(INPUTS as u64));
-    assert_eq!(shape["hidden"].as_u64(), Some(fixture::HIDDEN as u64));
-    assert_eq!(shape["dense"].as_u64(), Some(fixture::DENSE as u64));
+    assert_eq!(shape["hidden"].as_u64(), Some(hidden as u64));
+    assert_eq!(shape["dense"].as_u64(), Some(dense as u64));
     let scales = &m["scales"];
     assert_eq!(scales["qa"].as_i64(), Some(i64::from(network::QA)));
     assert_eq!(scales["qb"].as_i64(), Some(i64::from(network::QB)));
     assert_eq!(scales["logitScale"].as_i64(), Some(i64::from(LOGIT_SCALE)));
     assert_eq!(scales["hiddenShift"].as_u64(), Some(u64::from(network::QB_SHIFT)));
+    m
 }
 
 /// The trainer's integer logits, exactly, from a refresh and from an accumulator carried from the
 /// start position by one update.
-#[test]
-fn the_fixture_net_reproduces_the_trainers_vectors() {
-    let net = fixture_net();
-    let start = Accumulator::refresh(&net, &Position::initial());
+fn check_vectors<const H: usize, const D: usize>(net: &Network<'_, H, D>, vectors: &str) {
+    let start = Accumulator::refresh(net, &Position::initial());
     let mut distinct = std::collections::HashSet::new();
-    for line in FIXTURE_VECTORS.lines() {
+    for line in vectors.lines() {
         let f: Vec<&str> = line.split('\t').collect();
         let pos = Position::from_dfen(f[0]).expect("a DFEN");
         let expected = Logits([1, 2, 3].map(|i| f[i].parse().expect("an integer")));
-        assert_eq!(Accumulator::refresh(&net, &pos).logits(&net, &pos), expected, "{line}");
+        assert_eq!(Accumulator::refresh(net, &pos).logits(net, &pos), expected, "{line}");
         let mut carried = start;
-        carried.update(&net, &Position::initial(), &pos);
-        assert_eq!(carried.logits(&net, &pos), expected, "{line}");
+        carried.update(net, &Position::initial(), &pos);
+        assert_eq!(carried.logits(net, &pos), expected, "{line}");
         distinct.insert(expected);
     }
     assert!(distinct.len() >= 16, "the vectors vary: {} distinct", distinct.len());
+}
+
+#[test]
+fn the_fixture_net_matches_its_manifest() {
+    let m = check_manifest(&FIXTURE, fixture::FORMAT_VERSION, fixture::HIDDEN, fixture::DENSE);
+    assert_eq!(m["fixture"].as_bool(), Some(true), "the fixture says it is one");
+}
+
+#[test]
+fn the_fixture_net_reproduces_the_trainers_vectors() {
+    check_vectors(&fixture_net(), FIXTURE.vectors);
+}
+
+#[test]
+fn the_shipped_net_matches_its_manifest() {
+    check_manifest(&SHIPPED_FILES, FORMAT_VERSION, HIDDEN, DENSE);
+}
+
+#[test]
+fn the_shipped_net_reproduces_the_trainers_vectors() {
+    check_vectors(&SHIPPED, SHIPPED_FILES.vectors);
 }
 
 /// A net's weights, owned (random ones for the tests).

@@ -146,7 +146,7 @@ pub(crate) fn model_score(pos: &Position) -> f32 {
 
 /// The chances of a finished game (a king gone), `None` while both kings stand.
 #[inline]
-fn decided(pos: &Position) -> Option<WinChances> {
+pub(crate) fn decided(pos: &Position) -> Option<WinChances> {
     pos.outcome().map(|o| match o.winner() {
         Some(w) if w == pos.turn() => WinChances::WON,
         Some(_) => WinChances::LOST,
