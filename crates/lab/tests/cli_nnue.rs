@@ -77,3 +77,15 @@ fn features_carry_the_search_value() {
     let err = fails(run_stdin(&["nnue", "features", "-i", "-", "-o", "-"], bad.as_bytes()), 1);
     assert!(err.contains("line 1"), "{err}");
 }
+
+#[test]
+fn datagen_plays_the_searching_bots_at_a_fixed_depth_reproducibly() {
+    let args =
+        ["datagen", "-o", "-", "--games", "2", "--seed", "4", "--pairs", "expectimax-nnue:greedy", "--depth", "1"];
+    let one = ok(run(&[&args[..], &["--threads", "1", "--quiet"]].concat()));
+    assert_eq!(one.lines().count(), 8, "{one}");
+    assert!(one.lines().all(|l| l.contains("expectimax-nnue\tgreedy") || l.contains("greedy\texpectimax-nnue")));
+    assert_eq!(ok(run(&[&args[..], &["--threads", "2", "--quiet"]].concat())), one);
+    let out_of_range = ["datagen", "-o", "-", "--games", "1", "--pairs", "expectimax-nnue:greedy", "--depth", "9"];
+    fails(run(&out_of_range), 2);
+}

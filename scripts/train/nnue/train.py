@@ -234,6 +234,9 @@ def main():
 
     net = Net(layout["inputs"], args.hidden, args.dense, qa, qb)
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.wd)
+    # The rate falls along a cosine to zero by the last epoch: the late epochs settle instead of
+    # oscillating.
+    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs)
     y_all = torch.tensor(labels, dtype=torch.long)
     v_all = torch.tensor(values, dtype=torch.float32)
     order = np.random.default_rng(args.seed)
@@ -253,6 +256,7 @@ def main():
             opt.step()
             net.clamp_weights()
             total += float(loss.detach()) * len(idx)
+        schedule.step()
         with torch.no_grad():
             valid = metrics(net(v_rows).numpy() * scale, v_labels, scale) if len(v_labels) else {"logLoss": -epoch}
             held = metrics(net(h_rows).numpy() * scale, h_labels, scale)
@@ -297,7 +301,7 @@ def main():
         "epochs": args.epochs,
         "keptEpoch": best[1],
         "validation": {"positions": int(len(v_labels)), "logLoss": best[0] if len(v_labels) else None},
-        "learningRate": args.lr,
+        "learningRate": f"{args.lr}, cosine to 0",
         "weightDecay": args.wd,
         "trainingSeconds": seconds,
         "seed": args.seed,
