@@ -5,9 +5,13 @@
 //! game-index order, so a run does not depend on `--threads`.
 //!
 //! One line per position: `dfen \t result \t game \t turn \t white \t black`, `result` being `W`,
-//! `L` or `D` for the side to move of `dfen` (no dice: the start of its turn).
+//! `L` or `D` for the side to move of `dfen` (no dice: the start of its turn). With `--values`, a
+//! seventh column: the position's search value ([`chance_value`]), the targets that the NNUE
+//! trainer mixes with the results.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
 use std::time::Instant;
 
 use clap::Args;
@@ -17,7 +21,9 @@ use std::convert::Infallible;
 use std::ops::ControlFlow;
 
 use dicechess::drive;
-use dicechess::search::{derive, untimed_turn, Bot, Registry, Rng};
+use dicechess::search::deepening::{Config, DeepeningBot, DefaultEvaluator, Limits, Neural};
+use dicechess::search::winprob::roll_chances;
+use dicechess::search::{derive, rolls56, untimed_turn, Bot, Rng};
 use dicechess::{Color, Dice, GameOptions, Position};
 
 use dicechess_cli::args::{bot_id, games, parse_seed, pool, Workers};
@@ -47,6 +53,15 @@ pub struct DatagenArgs {
     /// Positions sampled per game (distinct turns after the opening; fewer in shorter games).
     #[arg(long, value_name = "K", default_value = "4")]
     samples: u64,
+    /// Also write each position's search value, a seventh column: the mover's expected score over
+    /// the 56 rolls, each after its best turn by the win-probability model (a few milliseconds a
+    /// position).
+    #[arg(long)]
+    values: bool,
+    /// The untimed depth of the searching bots (`expectimax-v2`, `expectimax-nnue`), in turns,
+    /// instead of their own (1: the best post-turn position by the evaluator).
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u8).range(1..=4))]
+    depth: Option<u8>,
     /// Play only the games of shard K of N (from 0), each as in the whole run, and write a
     /// manifest beside the output for `dicechess merge` (docs/SCALE.md).
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
@@ -62,6 +77,39 @@ fn result_char(winner: Option<Color>, mover: Color) -> char {
         Some(c) if c == mover => 'W',
         Some(_) => 'L',
     }
+}
+
+/// The search value of `pos` (no dice) for its side to move: the depth-1 chance node, the
+/// expected score over the 56 weighted rolls of the best turn of each by the model (`roll_chances`:
+/// a king capture wins, a pass passes). Biased upward by the maximum over noisy estimates
+/// (docs/NOTES.md).
+fn chance_value(pos: &Position) -> f64 {
+    let total: f64 = rolls56()
+        .iter()
+        .map(|roll| f64::from(roll.weight) * f64::from(roll_chances(&pos.with_dice(roll.dice)).score()))
+        .sum();
+    total / 216.0
+}
+
+/// The bots of the pairs and `random` by id: the registry's, the searching bots at `depth` when
+/// given; `None` for an id that names no bot.
+fn players(pairs: &[(String, String)], depth: Option<u8>) -> Option<HashMap<String, Arc<dyn Bot>>> {
+    let registry = crate::bots::registry();
+    let at = |depth: u8| {
+        let config = Config::default();
+        Config { untimed: Limits { max_depth: depth, ..config.untimed }, ..config }
+    };
+    let player = |id: &str| -> Option<Arc<dyn Bot>> {
+        match (id, depth) {
+            ("expectimax-v2", Some(d)) => {
+                Some(Arc::new(DeepeningBot { config: at(d), evaluator: DefaultEvaluator::default() }))
+            }
+            ("expectimax-nnue", Some(d)) => Some(Arc::new(DeepeningBot { config: at(d), evaluator: Neural })),
+            _ => registry.get(id).cloned(),
+        }
+    };
+    let ids = pairs.iter().flat_map(|(w, b)| [w.as_str(), b.as_str()]).chain(["random"]);
+    ids.map(|id| player(id).map(|bot| (id.to_owned(), bot))).collect()
 }
 
 /// Parses `a:b,c:d` into canonical bot-id pairs.
@@ -101,13 +149,18 @@ fn play(bots: [&dyn Bot; 2], random: &dyn Bot, opening: u64, seed: u64) -> Playe
 }
 
 /// The lines of game `g`.
-fn game_lines(registry: &Registry, pairs: &[(String, String)], args: &DatagenArgs, g: u64) -> Vec<String> {
+fn game_lines(
+    players: &HashMap<String, Arc<dyn Bot>>,
+    pairs: &[(String, String)],
+    args: &DatagenArgs,
+    g: u64,
+) -> Vec<String> {
     let seed = derive(args.seed, g);
     let mut rng = Rng::from_seed(derive(seed, 3));
     let n = pairs.len() as u64;
     let (a, b) = &pairs[(g % n) as usize];
     let (white, black) = if (g / n) % 2 == 1 { (b, a) } else { (a, b) };
-    let get = |id: &str| registry.get(id).map(|bot| bot.as_ref());
+    let get = |id: &str| players.get(id).map(|bot| bot.as_ref());
     let (Some(w), Some(bl), Some(random)) = (get(white), get(black), get("random")) else { return Vec::new() };
     let opening = rng.uniform(args.random_turns + 1);
     let played = play([w, bl], random, opening, seed);
@@ -125,7 +178,12 @@ fn game_lines(registry: &Registry, pairs: &[(String, String)], args: &DatagenArg
         .map(|i| {
             let pos = &played.starts[i];
             let result = result_char(played.winner, pos.turn());
-            format!("{}\t{result}\t{}-{g}\t{}\t{white}\t{black}", pos.to_dfen(), args.seed, opening + i as u64)
+            let mut line =
+                format!("{}\t{result}\t{}-{g}\t{}\t{white}\t{black}", pos.to_dfen(), args.seed, opening + i as u64);
+            if args.values {
+                line.push_str(&format!("\t{:.4}", chance_value(pos)));
+            }
+            line
         })
         .collect()
 }
@@ -134,7 +192,7 @@ fn game_lines(registry: &Registry, pairs: &[(String, String)], args: &DatagenArg
 pub fn datagen(args: DatagenArgs) -> Outcome {
     let started = Instant::now();
     let pairs = parse_pairs(&args.pairs)?;
-    let registry = crate::bots::registry();
+    let players = players(&pairs, args.depth).ok_or_else(|| Failure::invalid("a pair names no bot"))?;
     let pool = pool(args.workers.count())?;
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let range = shard.range(args.games);
@@ -144,7 +202,7 @@ pub fn datagen(args: DatagenArgs) -> Outcome {
         range
             .into_par_iter()
             .map(|g| {
-                let lines = game_lines(&registry, &pairs, &args, g);
+                let lines = game_lines(&players, &pairs, &args, g);
                 let k = done.fetch_add(1, Ordering::Relaxed) + 1;
                 progress.update(k, || format!("{k} games"));
                 lines
@@ -154,13 +212,19 @@ pub fn datagen(args: DatagenArgs) -> Outcome {
     progress.finish();
     let lines: Vec<String> = per_game.into_iter().flatten().collect();
     if args.shard.is_some() {
-        let options = serde_json::json!({
+        let mut options = serde_json::json!({
             "games": args.games,
             "seed": args.seed,
             "pairs": args.pairs,
             "randomTurns": args.random_turns,
             "samples": args.samples,
         });
+        if args.values {
+            options["values"] = true.into();
+        }
+        if let Some(depth) = args.depth {
+            options["depth"] = depth.into();
+        }
         let run = ShardRun { command: "datagen", options, shard, unit: "games", total: args.games };
         run.write(&args.output, lines_text(&lines).as_bytes())?;
     } else {

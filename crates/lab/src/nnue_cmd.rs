@@ -25,8 +25,9 @@ pub struct NnueArgs {
 enum NnueCommand {
     /// Print the input layout and the quantisation scales as JSON.
     Describe,
-    /// Write one row per position: `label \t inputs \t dfen`, the label 0 loss, 1 draw, 2 win for
-    /// the side to move, the inputs its view's active ones, comma-separated.
+    /// Write one row per position: `label \t inputs \t dfen [\t value]`, the label 0 loss, 1 draw,
+    /// 2 win for the side to move, the inputs its view's active ones, comma-separated, and the
+    /// search value where the position has one (`datagen --values`).
     Features(FeaturesArgs),
 }
 
@@ -74,7 +75,11 @@ fn write_features(args: &FeaturesArgs) -> Outcome {
             let _ = write!(out, "{}{i}", if first { "" } else { "," });
             first = false;
         });
-        let _ = writeln!(out, "\t{}", s.pos.to_dfen());
+        let _ = write!(out, "\t{}", s.pos.to_dfen());
+        if let Some(value) = s.value {
+            let _ = write!(out, "\t{value}");
+        }
+        out.push('\n');
     }
     write_output(&args.output, out.as_bytes())?;
     Ok(Exit::Success)

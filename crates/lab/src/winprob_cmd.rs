@@ -103,6 +103,8 @@ pub(crate) struct Sample {
     pub(crate) pos: Position,
     /// 0 loss, 1 draw, 2 win, for the side to move.
     pub(crate) label: usize,
+    /// The search value of `datagen --values` (its seventh column): the mover's expected score.
+    pub(crate) value: Option<f32>,
 }
 
 /// Parses `datagen` lines; a malformed line stops with its number.
@@ -113,10 +115,18 @@ pub(crate) fn samples(text: &str) -> Result<Vec<Sample>, Failure> {
             continue;
         }
         let mut fields = line.split('\t');
-        let bad = || Failure::invalid(format!("line {}: expected DFEN \\t W|L|D: {line}", n + 1));
+        let bad = || {
+            Failure::invalid(format!(
+                "line {}: expected DFEN \\t W|L|D (and a value in 0..=1 in column 7): {line}",
+                n + 1
+            ))
+        };
         let pos = Position::from_dfen(fields.next().ok_or_else(bad)?).map_err(io::invalid_dfen)?;
         let label = fields.next().and_then(|r| RESULTS.iter().position(|&x| x == r)).ok_or_else(bad)?;
-        out.push(Sample { pos, label });
+        // Past the game, turn, white and black columns.
+        let value =
+            fields.nth(4).map(|v| v.parse().ok().filter(|v| (0.0..=1.0).contains(v)).ok_or_else(bad)).transpose()?;
+        out.push(Sample { pos, label, value });
     }
     Ok(out)
 }

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::cli::{ok, run, run_stdin};
+use common::cli::{fails, ok, run, run_stdin};
 use dicechess::search::nnue::inputs::{piece_input, CASTLING_BASE, EP_BASE};
 use dicechess::search::nnue::{network, INPUTS, LOGIT_SCALE};
 use dicechess::{Color, Role, Square};
@@ -39,4 +39,54 @@ fn features_writes_the_label_the_movers_inputs_and_the_dfen() {
     assert_eq!(piece_input(Color::Black, Color::Black, Role::King, a8), Role::King.index() * 64);
     assert_eq!(black.len(), 4);
     assert!(black.contains(&(CASTLING_BASE + 3)), "{black:?}");
+}
+
+/// `datagen --values` of a few cheap games, on `threads` workers.
+fn datagen_with_values(threads: &str) -> String {
+    let args = ["datagen", "-o", "-", "--games", "6", "--seed", "5", "--pairs", "greedy:aggressive", "--samples", "2"];
+    ok(run(&[&args[..], &["--values", "--threads", threads, "--quiet"]].concat()))
+}
+
+#[test]
+fn datagen_values_add_a_seventh_column_and_change_nothing_else() {
+    let with = datagen_with_values("1");
+    let args = ["datagen", "-o", "-", "--games", "6", "--seed", "5", "--pairs", "greedy:aggressive", "--samples", "2"];
+    let without = ok(run(&[&args[..], &["--quiet"]].concat()));
+    assert_eq!(with.lines().count(), 12, "{with}");
+    for (w, plain) in with.lines().zip(without.lines()) {
+        let (six, value) = w.rsplit_once('\t').unwrap();
+        assert_eq!(six, plain, "the first six columns are the plain run's");
+        // The mover's expected score, four decimals, within [0, 1].
+        let (whole, decimals) = value.split_once('.').unwrap();
+        assert!(whole == "0" || value == "1.0000", "{value}");
+        assert_eq!(decimals.len(), 4, "{value}");
+    }
+    // Seeded and ordered by game: the same run, whatever the workers.
+    assert_eq!(datagen_with_values("2"), with);
+}
+
+#[test]
+fn features_carry_the_search_value() {
+    let positions = "k7/8/8/8/8/8/8/R3K3 b - - 0 1\tD\tg2\t4\tgreedy\tgreedy\t0.2500\n\
+                     k7/8/8/8/8/8/8/R3K3 w - - 0 1\tW\tg2\t5\tgreedy\tgreedy\n";
+    let out = ok(run_stdin(&["nnue", "features", "-i", "-", "-o", "-"], positions.as_bytes()));
+    let rows: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
+    assert_eq!(rows[0][3..], ["0.25"]);
+    assert_eq!(rows[1].len(), 3, "no value, no column");
+    let bad = "k7/8/8/8/8/8/8/R3K3 b - - 0 1\tD\tg2\t4\tgreedy\tgreedy\t1.5\n";
+    let err = fails(run_stdin(&["nnue", "features", "-i", "-", "-o", "-"], bad.as_bytes()), 1);
+    assert!(err.contains("line 1"), "{err}");
+}
+
+#[test]
+fn datagen_plays_the_searching_bots_at_a_fixed_depth_reproducibly() {
+    let args =
+        ["datagen", "-o", "-", "--games", "2", "--seed", "4", "--pairs", "expectimax-nnue:greedy", "--depth", "1"];
+    let one = ok(run(&[&args[..], &["--threads", "1", "--quiet"]].concat()));
+    // Four samples a game, fewer in a short one.
+    assert!((2..=8).contains(&one.lines().count()), "{one}");
+    assert!(one.lines().all(|l| l.contains("expectimax-nnue\tgreedy") || l.contains("greedy\texpectimax-nnue")));
+    assert_eq!(ok(run(&[&args[..], &["--threads", "2", "--quiet"]].concat())), one);
+    let out_of_range = ["datagen", "-o", "-", "--games", "1", "--pairs", "expectimax-nnue:greedy", "--depth", "9"];
+    fails(run(&out_of_range), 2);
 }

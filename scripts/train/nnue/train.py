@@ -24,6 +24,7 @@ import hashlib
 import json
 import subprocess
 import sys
+import time
 import zlib
 from pathlib import Path
 
@@ -54,11 +55,14 @@ def load_rows(dicechess, positions):
     return np.array(labels), inputs, np.array(values), dfens
 
 
-def bag(inputs):
-    """Flat indices and offsets for an EmbeddingBag."""
-    flat = torch.tensor([i for row in inputs for i in row], dtype=torch.long)
-    offsets = torch.tensor(np.cumsum([0] + [len(r) for r in inputs[:-1]]), dtype=torch.long)
-    return flat, offsets
+def padded(inputs, pad):
+    """The input lists as one matrix, `pad` filling each row past its inputs (the EmbeddingBag's
+    padding index: it adds nothing)."""
+    width = max((len(r) for r in inputs), default=1)
+    out = np.full((len(inputs), max(width, 1)), pad, dtype=np.int64)
+    for i, row in enumerate(inputs):
+        out[i, :len(row)] = row
+    return torch.from_numpy(out)
 
 
 def on_grid(x, scale, lo=None, hi=None):
@@ -77,8 +81,12 @@ class Net(nn.Module):
     def __init__(self, inputs, hidden, dense, qa, qb):
         super().__init__()
         self.qa, self.qb = qa, qb
-        self.input_weights = nn.EmbeddingBag(inputs, hidden, mode="sum")
-        nn.init.normal_(self.input_weights.weight, std=0.5 / np.sqrt(32))
+        self.pad = inputs
+        # One row more: the padding index, never trained, never exported.
+        self.input_weights = nn.EmbeddingBag(inputs + 1, hidden, mode="sum", padding_idx=inputs)
+        with torch.no_grad():
+            nn.init.normal_(self.input_weights.weight, std=0.5 / np.sqrt(32))
+            self.input_weights.weight[inputs].zero_()
         self.input_bias = nn.Parameter(torch.full((hidden,), 0.25))
         self.hidden = nn.Linear(hidden, dense)
         self.output = nn.Linear(dense, 3)
@@ -92,10 +100,10 @@ class Net(nn.Module):
             self.hidden.weight.clamp_(-limit, limit)
             self.output.weight.clamp_(-limit, limit)
 
-    def forward(self, flat, offsets):
+    def forward(self, rows):
         qa, qb = self.qa, self.qb
         w0 = on_grid(self.input_weights.weight, qa)
-        acc = nn.functional.embedding_bag(flat, w0, offsets, mode="sum") + on_grid(self.input_bias, qa)
+        acc = nn.functional.embedding_bag(rows, w0, mode="sum", padding_idx=self.pad) + on_grid(self.input_bias, qa)
         active = acc.clamp(0, 1)
         w1 = on_grid(self.hidden.weight, qb, -127, 127)
         h = floor_grid(active @ w1.T + on_grid(self.hidden.bias, qa * qb), qa).clamp(0, 1)
@@ -107,7 +115,7 @@ class Net(nn.Module):
         qa, qb = self.qa, self.qb
         r = lambda t, s: np.round(t.detach().numpy().astype(np.float64) * s).astype(np.int64)
         return {
-            "input_weights": r(self.input_weights.weight, qa),
+            "input_weights": r(self.input_weights.weight[:self.pad], qa),
             "input_bias": r(self.input_bias, qa),
             "hidden_weights": np.clip(r(self.hidden.weight, qb), -127, 127),
             "hidden_bias": r(self.hidden.bias, qa * qb),
@@ -142,13 +150,19 @@ def loss_of(logits, labels, values, lam):
 
 
 def metrics(logits, labels, scale):
+    """Held-out metrics as `dicechess winprob calibrate` measures the linear model's: the
+    three-outcome log loss (probabilities clamped at 1e-7) and, of the expected score
+    (win + draw / 2), the Brier score and the ECE over ten bins of the prediction."""
     z = torch.tensor(logits, dtype=torch.float64) / scale
     p = torch.softmax(z, dim=1).numpy()
     y = np.asarray(labels)
-    log_loss = float(-np.log(np.clip(p[np.arange(len(y)), 2 - y], 1e-12, 1)).mean())
-    score = p[:, 0] + p[:, 1] / 2
-    brier = float(((score - y / 2) ** 2).mean())
-    return {"logLoss": round(log_loss, 5), "brier": round(brier, 5), "positions": int(len(y))}
+    log_loss = float(-np.log(np.clip(p[np.arange(len(y)), 2 - y], 1e-7, 1)).mean())
+    score = np.clip(p[:, 0] + p[:, 1] / 2, 0, 1)
+    result = y / 2
+    brier = float(((score - result) ** 2).mean())
+    bins = np.minimum((score * 10).astype(int), 9)
+    ece = float(sum(abs(score[bins == b].sum() - result[bins == b].sum()) for b in range(10)) / max(len(y), 1))
+    return {"logLoss": round(log_loss, 5), "brier": round(brier, 5), "ece": round(ece, 5), "positions": int(len(y))}
 
 
 def rust_array(values, per_line=32):
@@ -195,6 +209,9 @@ def main():
     ap.add_argument("--epochs", type=int, default=20)
     ap.add_argument("--batch", type=int, default=4096)
     ap.add_argument("--lr", type=float, default=2e-3)
+    ap.add_argument("--wd", type=float, default=0.0, help="AdamW's weight decay")
+    ap.add_argument("--valid", type=float, default=0.05,
+                    help="the last fraction of the training rows (whole games but one), kept for choosing the epoch")
     ap.add_argument("--lam", type=float, default=1.0, help="weight of the game result against the search value")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--vectors", type=int, default=64, help="held-out positions written as test vectors")
@@ -209,36 +226,51 @@ def main():
     qa, qb, scale = layout["qa"], layout["qb"], layout["logitScale"]
     shift = int(qb).bit_length() - 1
 
+    started = time.time()
     labels, inputs, values, _ = load_rows(args.dicechess, args.train)
     h_labels, h_inputs, _, h_dfens = load_rows(args.dicechess, args.heldout)
+    rows, h_rows = padded(inputs, layout["inputs"]), padded(h_inputs, layout["inputs"])
     print(f"train {len(labels)} positions (loss, draw, win: {np.bincount(labels, minlength=3)}), held-out {len(h_labels)}")
 
     net = Net(layout["inputs"], args.hidden, args.dense, qa, qb)
-    opt = torch.optim.Adam(net.parameters(), lr=args.lr)
+    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.wd)
+    # The rate falls along a cosine to zero by the last epoch: the late epochs settle instead of
+    # oscillating.
+    schedule = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs)
     y_all = torch.tensor(labels, dtype=torch.long)
     v_all = torch.tensor(values, dtype=torch.float32)
     order = np.random.default_rng(args.seed)
-    h_flat, h_offsets = bag(h_inputs)
+    # datagen writes games in order: the tail is a validation set of other games, which picks the
+    # epoch (the held-out set never chooses anything).
+    fit = len(labels) - int(len(labels) * args.valid)
+    v_rows, v_labels = rows[fit:], labels[fit:]
+    best = (float("inf"), 0, None)
     for epoch in range(args.epochs):
-        perm = order.permutation(len(labels))
+        perm = order.permutation(fit)
         total = 0.0
         for start in range(0, len(perm), args.batch):
             idx = perm[start:start + args.batch]
-            flat, offsets = bag([inputs[i] for i in idx])
-            loss = loss_of(net(flat, offsets), y_all[idx], v_all[idx], args.lam)
+            loss = loss_of(net(rows[idx]), y_all[idx], v_all[idx], args.lam)
             opt.zero_grad()
             loss.backward()
             opt.step()
             net.clamp_weights()
-            total += float(loss) * len(idx)
+            total += float(loss.detach()) * len(idx)
+        schedule.step()
         with torch.no_grad():
-            held = metrics(net(h_flat, h_offsets).numpy() * scale, h_labels, scale)
-        print(f"epoch {epoch + 1}: train loss {total / len(perm):.4f}, held-out {held}", flush=True)
+            valid = metrics(net(v_rows).numpy() * scale, v_labels, scale) if len(v_labels) else {"logLoss": -epoch}
+            held = metrics(net(h_rows).numpy() * scale, h_labels, scale)
+        if valid["logLoss"] < best[0]:
+            best = (valid["logLoss"], epoch + 1, {k: v.clone() for k, v in net.state_dict().items()})
+        print(f"epoch {epoch + 1}: train loss {total / len(perm):.4f}, validation {valid['logLoss']}, held-out {held}", flush=True)
+    net.load_state_dict(best[2])
+    print(f"kept epoch {best[1]} (validation log loss {best[0]})")
 
     q = net.integers()
-    held_float = metrics(net(h_flat, h_offsets).detach().numpy() * scale, h_labels, scale)
+    held_float = metrics(net(h_rows).detach().numpy() * scale, h_labels, scale)
     held_int = metrics(integer_logits(q, h_inputs, qa, shift), h_labels, scale)
-    print(f"held-out: trained {held_float}, integers {held_int}")
+    seconds = round(time.time() - started)
+    print(f"held-out: trained {held_float}, integers {held_int} ({seconds} s)")
 
     out = Path(args.out)
     kind = "fixture (tests only; not a trained evaluator)" if args.fixture else "trained"
@@ -261,12 +293,17 @@ def main():
         "trainingCommand": " ".join(sys.argv),
         "datagen": args.datagen,
         "data": {
-            "train": {"positions": int(len(labels)), "sha256": sha256_file(args.train)},
+            "train": {"positions": int(len(labels)), "fitted": int(fit), "sha256": sha256_file(args.train)},
             "heldout": {"positions": int(len(h_labels)), "sha256": sha256_file(args.heldout)},
         },
         "lambda": args.lam if not np.isnan(values).all() else 1.0,
         "searchValues": int((~np.isnan(values)).sum()),
         "epochs": args.epochs,
+        "keptEpoch": best[1],
+        "validation": {"positions": int(len(v_labels)), "logLoss": best[0] if len(v_labels) else None},
+        "learningRate": f"{args.lr}, cosine to 0",
+        "weightDecay": args.wd,
+        "trainingSeconds": seconds,
         "seed": args.seed,
         "heldout": {"trained": held_float, "integers": held_int},
         "vectors": len(lines),
