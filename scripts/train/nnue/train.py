@@ -17,6 +17,10 @@ compute what was trained. The loss is lambda * cross-entropy of (win, draw, loss
 game's result + (1 - lambda) * binary cross-entropy of the expected score against a search value,
 when the rows carry one (a fourth column, the mover's expected score in [0, 1]); without one,
 lambda is 1.
+
+With --base the net is residual: its logits are added to the linear model's (crates/engine/src/
+search/winprob/, computed by the crate: `dicechess winprob head-rows`), so that it learns the
+model's correction; its output layer starts at zero, where the sum is the model.
 """
 
 import argparse
@@ -53,6 +57,15 @@ def load_rows(dicechess, positions):
         dfens.append(fields[2])
         values.append(float(fields[3]) if len(fields) > 3 else float("nan"))
     return np.array(labels), inputs, np.array(values), dfens
+
+
+def load_base(dicechess, positions):
+    """The linear model's logits of each row of `positions` in the net's order (win, draw, loss),
+    the loss's 0: the model columns of `dicechess winprob head-rows`."""
+    out = subprocess.run([dicechess, "winprob", "head-rows", "-i", positions, "-o", "-"], check=True,
+                         capture_output=True, text=True).stdout
+    z = np.array([[float(x) for x in line.split("\t")[2:4]] for line in out.splitlines()], dtype=np.float32)
+    return np.column_stack([z, np.zeros(len(z), dtype=np.float32)])
 
 
 def padded(inputs, pad):
@@ -217,6 +230,7 @@ def main():
     ap.add_argument("--vectors", type=int, default=64, help="held-out positions written as test vectors")
     ap.add_argument("--datagen", default="", help="the commands that generated the data (for the manifest)")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--base", action="store_true", help="a residual net over the linear model's logits")
     args = ap.parse_args()
 
     torch.manual_seed(args.seed)
@@ -230,9 +244,17 @@ def main():
     labels, inputs, values, _ = load_rows(args.dicechess, args.train)
     h_labels, h_inputs, _, h_dfens = load_rows(args.dicechess, args.heldout)
     rows, h_rows = padded(inputs, layout["inputs"]), padded(h_inputs, layout["inputs"])
+    none = lambda n: np.zeros((n, 3), dtype=np.float32)
+    base = load_base(args.dicechess, args.train) if args.base else none(len(labels))
+    h_base = load_base(args.dicechess, args.heldout) if args.base else none(len(h_labels))
+    b_all, hb = torch.from_numpy(base), torch.from_numpy(h_base)
     print(f"train {len(labels)} positions (loss, draw, win: {np.bincount(labels, minlength=3)}), held-out {len(h_labels)}")
 
     net = Net(layout["inputs"], args.hidden, args.dense, qa, qb)
+    if args.base:
+        with torch.no_grad():
+            net.output.weight.zero_()
+            net.output.bias.zero_()
     opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.wd)
     # The rate falls along a cosine to zero by the last epoch: the late epochs settle instead of
     # oscillating.
@@ -250,7 +272,7 @@ def main():
         total = 0.0
         for start in range(0, len(perm), args.batch):
             idx = perm[start:start + args.batch]
-            loss = loss_of(net(rows[idx]), y_all[idx], v_all[idx], args.lam)
+            loss = loss_of(net(rows[idx]) + b_all[idx], y_all[idx], v_all[idx], args.lam)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -258,8 +280,8 @@ def main():
             total += float(loss.detach()) * len(idx)
         schedule.step()
         with torch.no_grad():
-            valid = metrics(net(v_rows).numpy() * scale, v_labels, scale) if len(v_labels) else {"logLoss": -epoch}
-            held = metrics(net(h_rows).numpy() * scale, h_labels, scale)
+            valid = metrics((net(v_rows) + b_all[fit:]).numpy() * scale, v_labels, scale) if len(v_labels) else {"logLoss": -epoch}
+            held = metrics((net(h_rows) + hb).numpy() * scale, h_labels, scale)
         if valid["logLoss"] < best[0]:
             best = (valid["logLoss"], epoch + 1, {k: v.clone() for k, v in net.state_dict().items()})
         print(f"epoch {epoch + 1}: train loss {total / len(perm):.4f}, validation {valid['logLoss']}, held-out {held}", flush=True)
@@ -267,8 +289,9 @@ def main():
     print(f"kept epoch {best[1]} (validation log loss {best[0]})")
 
     q = net.integers()
-    held_float = metrics(net(h_rows).detach().numpy() * scale, h_labels, scale)
-    held_int = metrics(integer_logits(q, h_inputs, qa, shift), h_labels, scale)
+    held_float = metrics((net(h_rows) + hb).detach().numpy() * scale, h_labels, scale)
+    # The crate adds the model's f32 logits to the net's integers over the scale.
+    held_int = metrics(integer_logits(q, h_inputs, qa, shift) + h_base.astype(np.float64) * scale, h_labels, scale)
     seconds = round(time.time() - started)
     print(f"held-out: trained {held_float}, integers {held_int} ({seconds} s)")
 
@@ -280,6 +303,9 @@ def main():
     idx = np.linspace(0, len(h_labels) - 1, min(args.vectors, len(h_labels))).astype(int)
     logits = integer_logits(q, [h_inputs[i] for i in idx], qa, shift)
     lines = [f"{h_dfens[i]}\t{z[0]}\t{z[1]}\t{z[2]}" for i, z in zip(idx, logits)]
+    if args.base:  # then the sum's chances (win, draw, loss), which the crate reproduces
+        p = torch.softmax(torch.tensor(h_base[idx].astype(np.float64) + logits / scale), dim=1).numpy()
+        lines = [line + "".join(f"\t{x:.9f}" for x in row) for line, row in zip(lines, p)]
     (out / f"{args.prefix}vectors.tsv").write_text("\n".join(lines) + "\n")
 
     manifest = {
@@ -296,6 +322,7 @@ def main():
             "train": {"positions": int(len(labels)), "fitted": int(fit), "sha256": sha256_file(args.train)},
             "heldout": {"positions": int(len(h_labels)), "sha256": sha256_file(args.heldout)},
         },
+        "base": "winprob-model" if args.base else None,
         "lambda": args.lam if not np.isnan(values).all() else 1.0,
         "searchValues": int((~np.isnan(values)).sum()),
         "epochs": args.epochs,
