@@ -10,8 +10,9 @@ use dicechess::Position;
 
 use crate::arena_json::{self, ArenaJson};
 use crate::arena_match::{run_match, Match, MatchRun, Tally};
+use crate::bots::bot_id;
 use crate::selfplay::notation_of;
-use dicechess_cli::args::{bot_id, move_time, pairs, parse_seed, policy_id, pool, thread_count, threads, time_control};
+use dicechess_cli::args::{move_time, pairs, parse_seed, policy_id, pool, thread_count, threads, time_control};
 use dicechess_cli::files::{distinct_outputs, read_input, write_lines, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
 use dicechess_cli::players::{start_position, BookRole, Player, TimeControl, Timing};

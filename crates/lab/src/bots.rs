@@ -6,6 +6,7 @@ use std::sync::Arc;
 
 use dicechess::search::deepening::{DeepeningBot, Neural};
 use dicechess::search::Registry;
+use dicechess_cli::args::ValueError;
 
 /// The built-ins and the lab's bots, by id, as every lab command looks them up.
 pub fn registry() -> Registry {
@@ -14,6 +15,16 @@ pub fn registry() -> Registry {
         .register(Arc::new(DeepeningBot::<Neural>::default()))
         .expect("a lab bot's row is valid and not a built-in's");
     registry
+}
+
+/// A lab command's bot argument: the id of one of [`registry`]'s bots (ASCII-case-insensitively),
+/// returned as that bot lists it.
+pub fn bot_id(text: &str) -> Result<String, ValueError> {
+    let registry = registry();
+    registry.get(text).map(|bot| bot.info().id).ok_or_else(|| {
+        let ids: Vec<String> = registry.bots().into_iter().map(|b| b.id).collect();
+        ValueError::UnknownBot { given: text.to_owned(), known: ids.join(", ") }
+    })
 }
 
 #[cfg(test)]
@@ -29,5 +40,13 @@ mod tests {
         assert_eq!((top.id.as_str(), top.difficulty, top.takes_budget), ("expectimax-nnue", 9, true));
         assert!(!Registry::new().bots().iter().any(|b| b.id == "expectimax-nnue"), "not a package built-in");
         assert_eq!(lab.resolve(Some("Expectimax-NNUE")).info().id, "expectimax-nnue");
+    }
+
+    #[test]
+    fn a_bot_argument_names_a_lab_bot() {
+        assert_eq!(bot_id("Expectimax-NNUE").as_deref(), Ok("expectimax-nnue"));
+        assert_eq!(bot_id("GREEDY").as_deref(), Ok("greedy"));
+        let unknown = bot_id("nobody").expect_err("unknown").to_string();
+        assert!(unknown.ends_with("expectimax-v2, expectimax-nnue"), "{unknown}");
     }
 }

@@ -26,7 +26,8 @@ use dicechess::search::winprob::roll_chances;
 use dicechess::search::{derive, rolls56, untimed_turn, Bot, Rng};
 use dicechess::{Color, Dice, GameOptions, Position};
 
-use dicechess_cli::args::{bot_id, games, parse_seed, pool, Workers};
+use crate::bots::bot_id;
+use dicechess_cli::args::{games, parse_seed, pool, Workers};
 use dicechess_cli::files::write_lines;
 use dicechess_cli::io::{Exit, Failure, Outcome};
 use dicechess_cli::progress::{Progress, Unit};

@@ -17,8 +17,9 @@ use dicechess::search::Clock as _;
 use dicechess::search::{Bot, Budgeting, Deadline, SystemClock};
 use dicechess::Position;
 
+use crate::bots::bot_id;
 use crate::selfplay::{self_play, Sides};
-use dicechess_cli::args::{bot_id, move_time, pool, GameArgs, Workers};
+use dicechess_cli::args::{move_time, pool, GameArgs, Workers};
 use dicechess_cli::book_cmd::build_cmd::{write_built, BuildFormat, BuildReport};
 use dicechess_cli::files::{distinct_outputs, read_input, write_lines, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};

@@ -26,7 +26,8 @@ use dicechess::search::{
 };
 use dicechess::{Position, Roll, Turns};
 
-use dicechess_cli::args::{bot_id, move_time, parse_seed, pool, Workers};
+use crate::bots::bot_id;
+use dicechess_cli::args::{move_time, parse_seed, pool, Workers};
 use dicechess_cli::files::{read_text, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
 use dicechess_cli::progress::{Progress, Unit};

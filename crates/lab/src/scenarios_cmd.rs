@@ -14,7 +14,8 @@ use crate::scenarios::{
 };
 use dicechess::search::SystemClock;
 
-use dicechess_cli::args::{bot_id, move_time};
+use crate::bots::bot_id;
+use dicechess_cli::args::move_time;
 use dicechess_cli::files::{read_input, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
 

@@ -14,7 +14,8 @@ use dicechess::record::{RecordJson, TurnJson};
 use dicechess::search::GameSeeds;
 use dicechess::{Game, GameOptions, Position};
 
-use dicechess_cli::args::{bot_id, pool, GameArgs, Workers};
+use crate::bots::bot_id;
+use dicechess_cli::args::{pool, GameArgs, Workers};
 use dicechess_cli::files::{write_lines, write_output};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
 use dicechess_cli::players::{play_game, start_position, BookRole, Game as PlayedGame, Player, Timing};
