@@ -1,10 +1,12 @@
 // How each .wasm module is compiled and optimised: package.json's `wasmModules` (opt-level, wasm
 // target features beyond rustc's defaults) and `wasmOpt` (flags, each feature's --enable flag).
-// scripts/build reads `wasmModules` itself (bash); scripts/assemble.mjs and the benchmark twins of
-// scripts/bench.mjs read them here.
+// scripts/assemble.mjs and the benchmark twins of scripts/bench.mjs read them here; scripts/build and
+// scripts/test (bash) through `node scripts/lib/wasm-modules.mjs shell KIND`, which prints
+// `wasmPackEnv`'s settings of module KIND as shell assignments (opt, rustflags, target_dir).
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { argv, env, stdout } from 'node:process';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const MANIFEST = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
@@ -54,4 +56,15 @@ export function wasmPackEnv(kind, env, optLevel) {
     RUSTFLAGS: [env.RUSTFLAGS, rustflags].filter(Boolean).join(' '),
     CARGO_TARGET_DIR: targetFeatures.length > 0 ? join(targetDir, targetFeatures.join('-')) : targetDir,
   };
+}
+
+/** A shell word: `text` single-quoted. @param {string} text */
+const quoted = (text) => `'${text.replaceAll("'", "'\\''")}'`;
+
+if (argv[1] === fileURLToPath(import.meta.url)) {
+  const [command, kind] = argv.slice(2);
+  if (command !== 'shell' || kind === undefined) throw new WasmModuleError('usage: node scripts/lib/wasm-modules.mjs shell KIND');
+  const built = wasmPackEnv(kind, env);
+  const settings = { opt: built.CARGO_PROFILE_RELEASE_OPT_LEVEL, rustflags: built.RUSTFLAGS, target_dir: built.CARGO_TARGET_DIR };
+  stdout.write(`${Object.entries(settings).map(([name, value]) => `${name}=${quoted(String(value))}`).join('\n')}\n`);
 }
