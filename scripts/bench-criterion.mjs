@@ -18,15 +18,17 @@ const CRITERION = process.env.CRITERION_HOME
   ?? join(process.env.CARGO_TARGET_DIR ?? join(ROOT, 'target'), 'criterion');
 
 /** The region of each bench file, and the criterion groups that bench file defines. */
-const REGIONS = ['criterion-rules', 'criterion-search', 'criterion-book'];
+const REGIONS = ['criterion-rules', 'criterion-search', 'criterion-nnue', 'criterion-book'];
 const GROUPS = {
   'criterion-rules': ['parse', 'generate', 'turns', 'enumerate', 'first_moves', 'tree', 'perft'],
-  'criterion-search': ['kcp', 'equity', 'decision', 'expectimax', 'expectimax_v2', 'rollout', 'winprob'],
+  'criterion-search': ['kcp', 'equity', 'decision', 'expectimax', 'expectimax_v2', 'expectimax_nnue', 'rollout', 'winprob'],
+  'criterion-nnue': ['nnue', 'nnue_shipped'],
   'criterion-book': ['probe', 'load', 'tsv_parse', 'build'],
 };
 const COMMANDS = {
   'criterion-rules': 'cargo bench --bench rules',
   'criterion-search': 'cargo bench --bench search',
+  'criterion-nnue': 'cargo bench --bench nnue',
   'criterion-book': 'cargo bench --bench book',
 };
 
@@ -51,14 +53,15 @@ function time(ns) {
   return `${(ns / scale).toPrecision(4)} ${unit}`;
 }
 
-/** The rate of a throughput (criterion's `Elements` or `Bytes`) at `ns` per iteration. */
+/** The rate of a throughput (criterion's `Elements` or `Bytes`) at `ns` per iteration; elements
+ * with the time of one. */
 function rate(throughput, ns) {
   if (!throughput) return '';
   const [[kind, n]] = Object.entries(throughput);
   const perSecond = (n * 1e9) / ns;
   if (kind.startsWith('Bytes')) return `${(perSecond / 2 ** 20).toPrecision(4)} MiB/s`;
   const [unit, scale] = perSecond >= 1e9 ? ['G', 1e9] : perSecond >= 1e6 ? ['M', 1e6] : perSecond >= 1e3 ? ['K', 1e3] : ['', 1];
-  return `${(perSecond / scale).toPrecision(4)} ${unit}${unit ? ' ' : ''}elements/s`;
+  return `${(perSecond / scale).toPrecision(4)} ${unit}${unit ? ' ' : ''}elements/s, ${time(ns / n)} each`;
 }
 
 /** One benchmark's row data: its ids, median and 95% interval (ns), throughput. */
