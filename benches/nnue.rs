@@ -11,7 +11,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use dicechess::search::nnue::{update_view, Accumulator, Network, SHIPPED};
+use dicechess::search::nnue::{scan_inputs, update_view, Accumulator, Network, SHIPPED};
 
 #[path = "common/nnue_fixture.rs"]
 mod fixture;
@@ -38,9 +38,9 @@ fn measure<const H: usize, const D: usize>(c: &mut Criterion, name: &str, net: &
         b.iter(|| {
             let mut sink = 0;
             for ((before, after), start) in pairs.iter().zip(&starts) {
-                let mut lanes = *start.view(after.turn());
-                update_view(&mut lanes, &net, after.turn(), black_box(before), black_box(after));
-                sink ^= net.logits(&lanes).0[0];
+                let mut first = *start.view(after.turn());
+                update_view(&mut first, &net, after.turn(), black_box(before), black_box(after));
+                sink ^= net.logits(&first, &scan_inputs(black_box(after))).0[0];
             }
             sink
         })
@@ -51,7 +51,7 @@ fn measure<const H: usize, const D: usize>(c: &mut Criterion, name: &str, net: &
             for ((before, after), start) in pairs.iter().zip(&starts) {
                 let mut acc = *start;
                 acc.update(&net, black_box(before), black_box(after));
-                sink ^= acc.view(after.turn())[0];
+                sink ^= acc.view(after.turn()).lanes[0];
             }
             sink
         })
@@ -69,7 +69,7 @@ fn measure<const H: usize, const D: usize>(c: &mut Criterion, name: &str, net: &
         b.iter(|| {
             let mut sink = 0;
             for (_, after) in &pairs {
-                sink ^= Accumulator::refresh(&net, black_box(after)).view(after.turn())[0];
+                sink ^= Accumulator::refresh(&net, black_box(after)).view(after.turn()).lanes[0];
             }
             sink
         })

@@ -18,7 +18,7 @@ mod scalar;
 mod simd128;
 
 use dicechess::search::nnue::network::{QA, QB_SHIFT};
-use dicechess::search::nnue::{Accumulator, Network};
+use dicechess::search::nnue::{scan_inputs, Accumulator, FirstLayer, Network, SCAN_INPUTS};
 use dicechess::Rng;
 use nnue_fixture::{micro_moves, starts, Weights, D, H};
 use wasm_bindgen_test::wasm_bindgen_test;
@@ -75,15 +75,19 @@ fn the_simd128_dot_equals_the_scalar_one() {
     }
 }
 
-/// The network's logits of an accumulator by the scalar kernels.
-fn scalar_logits(net: &Network<'_, H, D>, accumulator: &[i16; H]) -> [i32; 3] {
+/// The network's logits of one view's first layer and a position's scan inputs by the scalar kernels.
+fn scalar_logits(net: &Network<'_, H, D>, first: &FirstLayer<H>, scan: &[i32; SCAN_INPUTS]) -> [i32; 3] {
     let mut active = [0i16; H];
-    scalar::clipped_relu(accumulator, QA, &mut active);
+    scalar::clipped_relu(&first.lanes, QA, &mut active);
     let hidden: [i16; D] = std::array::from_fn(|j| {
         let sum = net.hidden_bias[j].wrapping_add(scalar::dot(&active, &net.hidden_weights[j]));
         (sum >> QB_SHIFT).clamp(0, i32::from(QA)) as i16
     });
-    std::array::from_fn(|k| net.output_bias[k].wrapping_add(scalar::dot(&hidden, &net.output_weights[k])))
+    std::array::from_fn(|k| {
+        let linear =
+            scan.iter().zip(net.scan_weights).fold(first.psqt[k], |z, (&x, w)| z.wrapping_add(x.wrapping_mul(w[k])));
+        net.output_bias[k].wrapping_add(scalar::dot(&hidden, &net.output_weights[k])).wrapping_add(linear)
+    })
 }
 
 #[wasm_bindgen_test]
@@ -96,6 +100,7 @@ fn the_engine_on_simd128_updates_and_evaluates_as_the_scalar_reference() {
         let mut acc = start;
         acc.update(&net, before, after);
         assert_eq!(acc, Accumulator::refresh(&net, after), "{} -> {}", before.to_dfen(), after.to_dfen());
-        assert_eq!(acc.logits(&net, after).0, scalar_logits(&net, acc.view(after.turn())), "{}", after.to_dfen());
+        let expected = scalar_logits(&net, acc.view(after.turn()), &scan_inputs(after));
+        assert_eq!(acc.logits(&net, after).0, expected, "{}", after.to_dfen());
     }
 }

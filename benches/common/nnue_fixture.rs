@@ -4,7 +4,7 @@
 //! with seeded random weights (the cost does not depend on their values), and the micro-moves of
 //! seeded random games, each with the accumulator of its start.
 
-use dicechess::search::nnue::{Accumulator, Network, INPUTS};
+use dicechess::search::nnue::{Accumulator, Network, INPUTS, SCAN_INPUTS};
 use dicechess::{legal_turns, Position, Rng, Turns};
 
 /// The hidden width (the accumulator's lanes).
@@ -20,6 +20,8 @@ pub struct Weights {
     hidden_bias: [i32; D],
     output_weights: [[i16; D]; 3],
     output_bias: [i32; 3],
+    psqt_weights: Box<[[i32; 3]; INPUTS]>,
+    scan_weights: [[i32; 3]; SCAN_INPUTS],
 }
 
 impl Weights {
@@ -38,6 +40,8 @@ impl Weights {
             hidden_bias: std::array::from_fn(|_| i32::from(small(2000))),
             output_weights: std::array::from_fn(|_| std::array::from_fn(|_| small(127))),
             output_bias: std::array::from_fn(|_| i32::from(small(2000))),
+            psqt_weights: Box::new(std::array::from_fn(|_| std::array::from_fn(|_| i32::from(small(2000))))),
+            scan_weights: std::array::from_fn(|_| std::array::from_fn(|_| i32::from(small(200)))),
         }
     }
 
@@ -50,6 +54,8 @@ impl Weights {
             hidden_bias: &self.hidden_bias,
             output_weights: &self.output_weights,
             output_bias: &self.output_bias,
+            psqt_weights: &self.psqt_weights,
+            scan_weights: &self.scan_weights,
         }
     }
 }

@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use dicechess::search::nnue::inputs::{for_each_input, CASTLING_BASE, EP_BASE, INPUTS, PIECE_INPUTS};
 use dicechess::search::nnue::network::{LOGIT_SCALE, QA, QB};
+use dicechess::search::nnue::{scan_inputs, SCAN_INPUTS};
 
 use dicechess_cli::files::{read_text, write_output, Input};
 use dicechess_cli::io::{self, Exit, Outcome};
@@ -25,9 +26,10 @@ pub struct NnueArgs {
 enum NnueCommand {
     /// Print the input layout and the quantisation scales as JSON.
     Describe,
-    /// Write one row per position: `label \t inputs \t dfen [\t value]`, the label 0 loss, 1 draw,
-    /// 2 win for the side to move, the inputs its view's active ones, comma-separated, and the
-    /// search value where the position has one (`datagen --values`).
+    /// Write one row per position: `label \t inputs \t scan \t dfen [\t value]`, the label 0 loss,
+    /// 1 draw, 2 win for the side to move, the inputs its view's active ones, comma-separated, its
+    /// scan inputs (quantised, comma-separated), and the search value where the position has one
+    /// (`datagen --values`).
     Features(FeaturesArgs),
 }
 
@@ -46,6 +48,7 @@ struct Description {
     piece_inputs: usize,
     castling_base: usize,
     ep_base: usize,
+    scan_inputs: usize,
     qa: i16,
     qb: i32,
     logit_scale: i32,
@@ -57,6 +60,7 @@ fn describe() -> Outcome {
         piece_inputs: PIECE_INPUTS,
         castling_base: CASTLING_BASE,
         ep_base: EP_BASE,
+        scan_inputs: SCAN_INPUTS,
         qa: QA,
         qb: QB,
         logit_scale: LOGIT_SCALE,
@@ -75,6 +79,9 @@ fn write_features(args: &FeaturesArgs) -> Outcome {
             let _ = write!(out, "{}{i}", if first { "" } else { "," });
             first = false;
         });
+        for (k, x) in scan_inputs(&s.pos).iter().enumerate() {
+            let _ = write!(out, "{}{x}", if k == 0 { "\t" } else { "," });
+        }
         let _ = write!(out, "\t{}", s.pos.to_dfen());
         if let Some(value) = s.value {
             let _ = write!(out, "\t{value}");

@@ -5,8 +5,8 @@ mod common;
 
 use common::cli::{fails, ok, run, run_stdin};
 use dicechess::search::nnue::inputs::{piece_input, CASTLING_BASE, EP_BASE};
-use dicechess::search::nnue::{network, INPUTS, LOGIT_SCALE};
-use dicechess::{Color, Role, Square};
+use dicechess::search::nnue::{network, scan_inputs, INPUTS, LOGIT_SCALE, SCAN_INPUTS};
+use dicechess::{Color, Position, Role, Square};
 
 const POSITIONS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\tW\tg1\n\
                          k7/8/8/8/8/8/8/R3K3 b Q - 0 1\tD\tg2\n";
@@ -17,19 +17,24 @@ fn describe_gives_the_layout_and_the_scales() {
     assert_eq!(d["inputs"].as_u64(), Some(INPUTS as u64));
     assert_eq!(d["castlingBase"].as_u64(), Some(CASTLING_BASE as u64));
     assert_eq!(d["epBase"].as_u64(), Some(EP_BASE as u64));
+    assert_eq!(d["scanInputs"].as_u64(), Some(SCAN_INPUTS as u64));
     assert_eq!(d["qa"].as_i64(), Some(i64::from(network::QA)));
     assert_eq!(d["logitScale"].as_i64(), Some(i64::from(LOGIT_SCALE)));
 }
 
 #[test]
-fn features_writes_the_label_the_movers_inputs_and_the_dfen() {
+fn features_writes_the_label_the_movers_inputs_its_scan_inputs_and_the_dfen() {
     let out = ok(run_stdin(&["nnue", "features", "-i", "-", "-o", "-"], POSITIONS.as_bytes()));
     let rows: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
     assert_eq!(rows.len(), 2, "{out}");
     let inputs = |r: &Vec<&str>| -> Vec<usize> { r[1].split(',').map(|i| i.parse().unwrap()).collect() };
     // The start: 32 pieces and 4 castling rights, for a win.
     assert_eq!((rows[0][0], inputs(&rows[0]).len()), ("2", 36));
-    assert!(rows[0][2].starts_with("rnbqkbnr/pppppppp/"));
+    let scan = |r: &Vec<&str>| -> Vec<i32> { r[2].split(',').map(|x| x.parse().unwrap()).collect() };
+    let start = Position::from_dfen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    assert_eq!(scan(&rows[0]), scan_inputs(&start).to_vec());
+    assert!(scan(&rows[0]).iter().any(|&x| x != 0), "the start has mobility");
+    assert!(rows[0][3].starts_with("rnbqkbnr/pppppppp/"));
     // Black to move, a draw: its king (its own piece, on its back rank a1 in its frame), White's
     // king and rook, and White's queen-side right as the other side's.
     let black = inputs(&rows[1]);
@@ -71,8 +76,8 @@ fn features_carry_the_search_value() {
                      k7/8/8/8/8/8/8/R3K3 w - - 0 1\tW\tg2\t5\tgreedy\tgreedy\n";
     let out = ok(run_stdin(&["nnue", "features", "-i", "-", "-o", "-"], positions.as_bytes()));
     let rows: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
-    assert_eq!(rows[0][3..], ["0.25"]);
-    assert_eq!(rows[1].len(), 3, "no value, no column");
+    assert_eq!(rows[0][4..], ["0.25"]);
+    assert_eq!(rows[1].len(), 4, "no value, no column");
     let bad = "k7/8/8/8/8/8/8/R3K3 b - - 0 1\tD\tg2\t4\tgreedy\tgreedy\t1.5\n";
     let err = fails(run_stdin(&["nnue", "features", "-i", "-", "-o", "-"], bad.as_bytes()), 1);
     assert!(err.contains("line 1"), "{err}");

@@ -10,6 +10,9 @@ network and its integer inference mirror crates/engine/src/search/nnue/network.r
   active      = clamp(accumulator, 0, QA)
   hidden      = clamp((hidden_bias + active . hidden_weights) >> 6, 0, QA)   (weights scale QB = 64)
   logits      = output_bias + hidden . output_weights                  (i32, scale QA * QB)
+                + sum of the active inputs' psqt_weights                 (the piece-square path)
+                + scan . scan_weights                                   (the scan path: the linear
+                                                                         model's dense inputs at QA)
 
 Training is quantisation-aware: the forward pass rounds weights to their integer grids and floors
 the hidden layer as the integers do (straight-through gradients), so the exported integers
@@ -17,6 +20,10 @@ compute what was trained. The loss is lambda * cross-entropy of (win, draw, loss
 game's result + (1 - lambda) * binary cross-entropy of the expected score against a search value,
 when the rows carry one (a fourth column, the mover's expected score in [0, 1]); without one,
 lambda is 1.
+
+With --teacher W the linear model teaches: a fraction W of the loss is the cross-entropy of the
+net's (win, draw, loss) against the model's probabilities of the same position (knowledge
+distillation: a target without the result's noise), the rest the loss above.
 
 With --base the net is residual: its logits are added to the linear model's (crates/engine/src/
 search/winprob/, computed by the crate: `dicechess winprob head-rows`), so that it learns the
@@ -36,7 +43,7 @@ import numpy as np
 import torch
 from torch import nn
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 I16 = (-32768, 32767)
 
 
@@ -46,17 +53,18 @@ def describe(dicechess):
 
 def load_rows(dicechess, positions):
     """The rows of `positions` (datagen output): labels (0 loss, 1 draw, 2 win), input lists,
-    search values (NaN where absent), DFENs."""
+    scan inputs (integers at scale QA, a matrix), search values (NaN where absent), DFENs."""
     out = subprocess.run([dicechess, "nnue", "features", "-i", positions, "-o", "-"], check=True,
                          capture_output=True, text=True).stdout
-    labels, inputs, values, dfens = [], [], [], []
+    labels, inputs, scans, values, dfens = [], [], [], [], []
     for line in out.splitlines():
         fields = line.split("\t")
         labels.append(int(fields[0]))
         inputs.append([int(i) for i in fields[1].split(",")] if fields[1] else [])
-        dfens.append(fields[2])
-        values.append(float(fields[3]) if len(fields) > 3 else float("nan"))
-    return np.array(labels), inputs, np.array(values), dfens
+        scans.append([int(x) for x in fields[2].split(",")])
+        dfens.append(fields[3])
+        values.append(float(fields[4]) if len(fields) > 4 else float("nan"))
+    return np.array(labels), inputs, np.array(scans, dtype=np.int64), np.array(values), dfens
 
 
 def load_base(dicechess, positions):
@@ -91,7 +99,7 @@ def floor_grid(x, scale):
 
 
 class Net(nn.Module):
-    def __init__(self, inputs, hidden, dense, qa, qb):
+    def __init__(self, inputs, scans, hidden, dense, qa, qb):
         super().__init__()
         self.qa, self.qb = qa, qb
         self.pad = inputs
@@ -103,6 +111,17 @@ class Net(nn.Module):
         self.input_bias = nn.Parameter(torch.full((hidden,), 0.25))
         self.hidden = nn.Linear(hidden, dense)
         self.output = nn.Linear(dense, 3)
+        # The piece-square path: three logits per input, summed and added to the output (as
+        # Stockfish's PSQT accumulators): a linear model inside the net, which the hidden layers
+        # correct. Zero at the start.
+        self.psqt = nn.EmbeddingBag(inputs + 1, 3, mode="sum", padding_idx=inputs)
+        with torch.no_grad():
+            self.psqt.weight.zero_()
+        # The scan path: three logits per scan input (the linear model's dense inputs, threats
+        # among them), at the scale QB; zero at the start.
+        self.scan = nn.Linear(scans, 3, bias=False)
+        with torch.no_grad():
+            self.scan.weight.zero_()
 
     def clamp_weights(self):
         """Keeps the weights within what the integer types hold: dense weights in i8's range at
@@ -113,7 +132,8 @@ class Net(nn.Module):
             self.hidden.weight.clamp_(-limit, limit)
             self.output.weight.clamp_(-limit, limit)
 
-    def forward(self, rows):
+    def forward(self, rows, scans):
+        """The logits of input rows (padded) and scan inputs (integers at scale QA)."""
         qa, qb = self.qa, self.qb
         w0 = on_grid(self.input_weights.weight, qa)
         acc = nn.functional.embedding_bag(rows, w0, mode="sum", padding_idx=self.pad) + on_grid(self.input_bias, qa)
@@ -121,13 +141,17 @@ class Net(nn.Module):
         w1 = on_grid(self.hidden.weight, qb, -127, 127)
         h = floor_grid(active @ w1.T + on_grid(self.hidden.bias, qa * qb), qa).clamp(0, 1)
         w2 = on_grid(self.output.weight, qb, -127, 127)
-        return h @ w2.T + on_grid(self.output.bias, qa * qb)
+        psqt = nn.functional.embedding_bag(rows, on_grid(self.psqt.weight, qa * qb), mode="sum", padding_idx=self.pad)
+        scan = (scans.to(torch.float32) / qa) @ on_grid(self.scan.weight, qb).T
+        return h @ w2.T + on_grid(self.output.bias, qa * qb) + psqt + scan
 
     def integers(self):
         """The exported integers."""
         qa, qb = self.qa, self.qb
         r = lambda t, s: np.round(t.detach().numpy().astype(np.float64) * s).astype(np.int64)
         return {
+            "psqt_weights": r(self.psqt.weight[:self.pad], qa * qb),
+            "scan_weights": r(self.scan.weight.T, qb),
             "input_weights": r(self.input_weights.weight[:self.pad], qa),
             "input_bias": r(self.input_bias, qa),
             "hidden_weights": np.clip(r(self.hidden.weight, qb), -127, 127),
@@ -137,15 +161,16 @@ class Net(nn.Module):
         }
 
 
-def integer_logits(q, rows, qa, shift):
+def integer_logits(q, rows, scans, qa, shift):
     """The integer inference of network.rs, row by row (the test vectors)."""
     out = []
-    for row in rows:
+    for row, scan in zip(rows, scans):
         acc = q["input_bias"] + q["input_weights"][row].sum(axis=0)
         assert acc.min() >= I16[0] and acc.max() <= I16[1], "the accumulator leaves i16"
         active = np.clip(acc, 0, qa)
         hidden = np.clip((q["hidden_bias"] + q["hidden_weights"] @ active) >> shift, 0, qa)
-        out.append(q["output_bias"] + q["output_weights"] @ hidden)
+        out.append(q["output_bias"] + q["output_weights"] @ hidden + q["psqt_weights"][row].sum(axis=0)
+                   + scan @ q["scan_weights"])
     return np.array(out)
 
 
@@ -160,6 +185,15 @@ def loss_of(logits, labels, values, lam):
     v = torch.where(has, values, torch.zeros_like(values))
     bce = -(v * score.log() + (1 - v) * (1 - score).log())
     return (lam * ce + (1 - lam) * torch.where(has, bce, ce)).mean()
+
+
+def taught(loss, logits, teacher, weight):
+    """`loss` with a fraction `weight` of it replaced by the cross-entropy against the teacher's
+    logits (the linear model's)."""
+    if weight <= 0.0:
+        return loss
+    soft = -(torch.softmax(teacher, dim=1) * torch.log_softmax(logits, dim=1)).sum(dim=1).mean()
+    return (1 - weight) * loss + weight * soft
 
 
 def metrics(logits, labels, scale):
@@ -201,6 +235,8 @@ def write_weights(path, q, hidden, dense, note):
         f"pub static OUTPUT_WEIGHTS: [[i16; DENSE]; 3] = {rust_rows(q['output_weights'])};\n"
         f"pub static OUTPUT_BIAS: [i32; 3] = {rust_array(q['output_bias'])};\n"
     )
+    text += f"pub static PSQT_WEIGHTS: [[i32; 3]; {q['psqt_weights'].shape[0]}] = {rust_rows(q['psqt_weights'])};\n"
+    text += f"pub static SCAN_WEIGHTS: [[i32; 3]; {q['scan_weights'].shape[0]}] = {rust_rows(q['scan_weights'])};\n"
     path.write_text(text)
     return hashlib.sha256(text.encode()).hexdigest()
 
@@ -231,6 +267,8 @@ def main():
     ap.add_argument("--datagen", default="", help="the commands that generated the data (for the manifest)")
     ap.add_argument("--threads", type=int, default=2)
     ap.add_argument("--base", action="store_true", help="a residual net over the linear model's logits")
+    ap.add_argument("--teacher", type=float, default=0.0,
+                    help="weight of the linear model's probabilities as a soft target (distillation)")
     args = ap.parse_args()
 
     torch.manual_seed(args.seed)
@@ -241,21 +279,27 @@ def main():
     shift = int(qb).bit_length() - 1
 
     started = time.time()
-    labels, inputs, values, _ = load_rows(args.dicechess, args.train)
-    h_labels, h_inputs, _, h_dfens = load_rows(args.dicechess, args.heldout)
+    labels, inputs, scans, values, _ = load_rows(args.dicechess, args.train)
+    h_labels, h_inputs, h_scans, _, h_dfens = load_rows(args.dicechess, args.heldout)
+    s_all, hs = torch.from_numpy(scans), torch.from_numpy(h_scans)
     rows, h_rows = padded(inputs, layout["inputs"]), padded(h_inputs, layout["inputs"])
     none = lambda n: np.zeros((n, 3), dtype=np.float32)
-    base = load_base(args.dicechess, args.train) if args.base else none(len(labels))
+    model = load_base(args.dicechess, args.train) if args.base or args.teacher > 0 else none(len(labels))
+    base = model if args.base else none(len(labels))
     h_base = load_base(args.dicechess, args.heldout) if args.base else none(len(h_labels))
-    b_all, hb = torch.from_numpy(base), torch.from_numpy(h_base)
+    b_all, hb, m_all = torch.from_numpy(base), torch.from_numpy(h_base), torch.from_numpy(model)
     print(f"train {len(labels)} positions (loss, draw, win: {np.bincount(labels, minlength=3)}), held-out {len(h_labels)}")
 
-    net = Net(layout["inputs"], args.hidden, args.dense, qa, qb)
+    net = Net(layout["inputs"], layout["scanInputs"], args.hidden, args.dense, qa, qb)
     if args.base:
         with torch.no_grad():
             net.output.weight.zero_()
             net.output.bias.zero_()
-    opt = torch.optim.AdamW(net.parameters(), lr=args.lr, weight_decay=args.wd)
+    # The piece-square path is a linear model: no weight decay (it would pull it toward nothing).
+    linear = ("psqt.", "scan.")
+    decayed = [p for n, p in net.named_parameters() if not n.startswith(linear)]
+    groups = [{"params": decayed}, {"params": [p for n, p in net.named_parameters() if n.startswith(linear)], "weight_decay": 0.0}]
+    opt = torch.optim.AdamW(groups, lr=args.lr, weight_decay=args.wd)
     # The rate falls along a cosine to zero by the last epoch: the late epochs settle instead of
     # oscillating.
     schedule = torch.optim.lr_scheduler.CosineAnnealingLR(opt, T_max=args.epochs)
@@ -272,7 +316,8 @@ def main():
         total = 0.0
         for start in range(0, len(perm), args.batch):
             idx = perm[start:start + args.batch]
-            loss = loss_of(net(rows[idx]) + b_all[idx], y_all[idx], v_all[idx], args.lam)
+            logits = net(rows[idx], s_all[idx]) + b_all[idx]
+            loss = taught(loss_of(logits, y_all[idx], v_all[idx], args.lam), logits, m_all[idx], args.teacher)
             opt.zero_grad()
             loss.backward()
             opt.step()
@@ -280,8 +325,8 @@ def main():
             total += float(loss.detach()) * len(idx)
         schedule.step()
         with torch.no_grad():
-            valid = metrics((net(v_rows) + b_all[fit:]).numpy() * scale, v_labels, scale) if len(v_labels) else {"logLoss": -epoch}
-            held = metrics((net(h_rows) + hb).numpy() * scale, h_labels, scale)
+            valid = metrics((net(v_rows, s_all[fit:]) + b_all[fit:]).numpy() * scale, v_labels, scale) if len(v_labels) else {"logLoss": -epoch}
+            held = metrics((net(h_rows, hs) + hb).numpy() * scale, h_labels, scale)
         if valid["logLoss"] < best[0]:
             best = (valid["logLoss"], epoch + 1, {k: v.clone() for k, v in net.state_dict().items()})
         print(f"epoch {epoch + 1}: train loss {total / len(perm):.4f}, validation {valid['logLoss']}, held-out {held}", flush=True)
@@ -289,9 +334,9 @@ def main():
     print(f"kept epoch {best[1]} (validation log loss {best[0]})")
 
     q = net.integers()
-    held_float = metrics((net(h_rows) + hb).detach().numpy() * scale, h_labels, scale)
+    held_float = metrics((net(h_rows, hs) + hb).detach().numpy() * scale, h_labels, scale)
     # The crate adds the model's f32 logits to the net's integers over the scale.
-    held_int = metrics(integer_logits(q, h_inputs, qa, shift) + h_base.astype(np.float64) * scale, h_labels, scale)
+    held_int = metrics(integer_logits(q, h_inputs, h_scans, qa, shift) + h_base.astype(np.float64) * scale, h_labels, scale)
     seconds = round(time.time() - started)
     print(f"held-out: trained {held_float}, integers {held_int} ({seconds} s)")
 
@@ -301,7 +346,7 @@ def main():
     sha = write_weights(out / f"{args.prefix}weights.rs", q, args.hidden, args.dense, note)
 
     idx = np.linspace(0, len(h_labels) - 1, min(args.vectors, len(h_labels))).astype(int)
-    logits = integer_logits(q, [h_inputs[i] for i in idx], qa, shift)
+    logits = integer_logits(q, [h_inputs[i] for i in idx], h_scans[idx], qa, shift)
     lines = [f"{h_dfens[i]}\t{z[0]}\t{z[1]}\t{z[2]}" for i, z in zip(idx, logits)]
     if args.base:  # then the sum's chances (win, draw, loss), which the crate reproduces
         p = torch.softmax(torch.tensor(h_base[idx].astype(np.float64) + logits / scale), dim=1).numpy()
@@ -323,6 +368,7 @@ def main():
             "heldout": {"positions": int(len(h_labels)), "sha256": sha256_file(args.heldout)},
         },
         "base": "winprob-model" if args.base else None,
+        "teacher": {"model": "winprob-model", "weight": args.teacher} if args.teacher > 0 else None,
         "lambda": args.lam if not np.isnan(values).all() else 1.0,
         "searchValues": int((~np.isnan(values)).sum()),
         "epochs": args.epochs,

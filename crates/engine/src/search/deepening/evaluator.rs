@@ -57,7 +57,7 @@ pub struct Neural;
 /// with that side to move and that side's view of the first layer.
 #[derive(Clone, Debug, Default)]
 pub struct NeuralScratch {
-    last: [Option<(Position, [i16; nnue::HIDDEN])>; 2],
+    last: [Option<(Position, nnue::FirstLayer<{ nnue::HIDDEN }>)>; 2],
 }
 
 /// Piece-square changes past which a refresh is cheaper than following them (a refresh adds
@@ -76,10 +76,10 @@ fn piece_changes(a: &Position, b: &Position) -> u32 {
     n
 }
 
-/// The score of the shipped net's logits from `lanes`, the side to move's view.
+/// The score of the shipped net's logits for `pos` from `first`, its side to move's view.
 #[inline]
-fn neural_score(lanes: &[i16; nnue::HIDDEN]) -> f32 {
-    nnue::SHIPPED.logits(lanes).chances().score()
+fn neural_score(first: &nnue::FirstLayer<{ nnue::HIDDEN }>, pos: &Position) -> f32 {
+    nnue::SHIPPED.logits(first, &nnue::scan_inputs(pos)).chances().score()
 }
 
 impl Evaluator for Neural {
@@ -103,7 +103,7 @@ impl Evaluator for Neural {
         if let Some(chances) = decided(pos) {
             return chances.score();
         }
-        neural_score(&nnue::refresh_view(&nnue::SHIPPED, pos.turn(), pos))
+        neural_score(&nnue::refresh_view(&nnue::SHIPPED, pos.turn(), pos), pos)
     }
 
     #[inline]
@@ -113,15 +113,15 @@ impl Evaluator for Neural {
         }
         let view = pos.turn();
         let slot = &mut scratch.last[view.index()];
-        let lanes = match slot {
-            Some((last, lanes)) if piece_changes(last, pos) <= REFRESH_ABOVE => {
-                nnue::update_view(lanes, &nnue::SHIPPED, view, last, pos);
+        let first = match slot {
+            Some((last, first)) if piece_changes(last, pos) <= REFRESH_ABOVE => {
+                nnue::update_view(first, &nnue::SHIPPED, view, last, pos);
                 *last = *pos;
-                lanes
+                first
             }
             _ => &mut slot.insert((*pos, nnue::refresh_view(&nnue::SHIPPED, view, pos))).1,
         };
-        neural_score(lanes)
+        neural_score(first, pos)
     }
 }
 

@@ -1,18 +1,49 @@
-//! The network's first layer kept incrementally: one accumulator per view (White's, Black's),
-//! each the input bias plus the rows of the view's active inputs, updated by the inputs that a
-//! micro-move changes (a move 2, a capture 3, castling 4, a promotion 3, plus the castling and
-//! en-passant inputs it flips), so that an evaluation only runs the dense part.
+//! The network's first layer kept incrementally: one [`FirstLayer`] per view (White's, Black's),
+//! each the input bias plus the rows of the view's active inputs and the sum of their
+//! piece-square logits, updated by the inputs that a micro-move changes (a move 2, a capture 3,
+//! castling 4, a promotion 3, plus the castling and en-passant inputs it flips), so that an
+//! evaluation only runs the dense part.
 
 use super::inputs::{castling_bits, ep_bits, for_each_bit, for_each_input, piece_input, CASTLING_BASE, EP_BASE};
 use super::kernels;
 use super::network::{Logits, Network};
+use super::scan::scan_inputs;
 use crate::{Color, Position, Role};
+
+/// One view's first layer: sums over the view's active inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstLayer<const H: usize> {
+    /// The input bias plus the active inputs' rows (scale `QA`): the accumulator's lanes.
+    pub lanes: [i16; H],
+    /// The active inputs' piece-square logits (win, draw, loss; scale `LOGIT_SCALE`).
+    pub psqt: [i32; 3],
+}
+
+impl<const H: usize> FirstLayer<H> {
+    /// Adds input `i`'s row and logits.
+    #[inline]
+    fn add<const D: usize>(&mut self, net: &Network<'_, H, D>, i: usize) {
+        kernels::add(&mut self.lanes, &net.input_weights[i]);
+        for (z, w) in self.psqt.iter_mut().zip(net.psqt_weights[i]) {
+            *z = z.wrapping_add(w);
+        }
+    }
+
+    /// Removes input `i`'s row and logits.
+    #[inline]
+    fn sub<const D: usize>(&mut self, net: &Network<'_, H, D>, i: usize) {
+        kernels::sub(&mut self.lanes, &net.input_weights[i]);
+        for (z, w) in self.psqt.iter_mut().zip(net.psqt_weights[i]) {
+            *z = z.wrapping_sub(w);
+        }
+    }
+}
 
 /// The first layer of a position from both views.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Accumulator<const H: usize> {
-    /// Per view (indexed by `Color::index`), the input bias plus the active inputs' rows.
-    views: [[i16; H]; 2],
+    /// Per view (indexed by `Color::index`).
+    views: [FirstLayer<H>; 2],
 }
 
 impl<const H: usize> Accumulator<H> {
@@ -30,32 +61,36 @@ impl<const H: usize> Accumulator<H> {
         }
     }
 
-    /// The accumulator of `view`.
+    /// The first layer of `view`.
     #[inline]
-    pub fn view(&self, view: Color) -> &[i16; H] {
+    pub fn view(&self, view: Color) -> &FirstLayer<H> {
         &self.views[view.index()]
     }
 
     /// The network's logits for `pos`'s side to move (`self` must follow `pos`).
     #[inline]
     pub fn logits<const D: usize>(&self, net: &Network<'_, H, D>, pos: &Position) -> Logits {
-        net.logits(self.view(pos.turn()))
+        net.logits(self.view(pos.turn()), &scan_inputs(pos))
     }
 }
 
-/// One view's lanes of `pos`, from scratch (what [`Accumulator::refresh`] computes per view).
+/// One view's first layer of `pos`, from scratch (what [`Accumulator::refresh`] computes per view).
 #[inline]
-pub fn refresh_view<const H: usize, const D: usize>(net: &Network<'_, H, D>, view: Color, pos: &Position) -> [i16; H] {
-    let mut lanes = *net.input_bias;
-    for_each_input(pos, view, |i| kernels::add(&mut lanes, &net.input_weights[i]));
-    lanes
+pub fn refresh_view<const H: usize, const D: usize>(
+    net: &Network<'_, H, D>,
+    view: Color,
+    pos: &Position,
+) -> FirstLayer<H> {
+    let mut first = FirstLayer { lanes: *net.input_bias, psqt: [0; 3] };
+    for_each_input(pos, view, |i| first.add(net, i));
+    first
 }
 
-/// Follows the change from `before` to `after` in one view's lanes (what [`Accumulator::update`]
-/// does per view): for an evaluator that needs the side to move's view alone.
+/// Follows the change from `before` to `after` in one view's first layer (what
+/// [`Accumulator::update`] does per view): for an evaluator that needs the side to move's view alone.
 #[inline]
 pub fn update_view<const H: usize, const D: usize>(
-    lanes: &mut [i16; H],
+    first: &mut FirstLayer<H>,
     net: &Network<'_, H, D>,
     view: Color,
     before: &Position,
@@ -68,10 +103,10 @@ pub fn update_view<const H: usize, const D: usize>(
                 continue;
             }
             for sq in was & !is {
-                kernels::sub(lanes, &net.input_weights[piece_input(view, color, role, sq)]);
+                first.sub(net, piece_input(view, color, role, sq));
             }
             for sq in is & !was {
-                kernels::add(lanes, &net.input_weights[piece_input(view, color, role, sq)]);
+                first.add(net, piece_input(view, color, role, sq));
             }
         }
     }
@@ -83,7 +118,7 @@ pub fn update_view<const H: usize, const D: usize>(
         (ep_bits(view, before.ep_squares()), ep_bits(view, after.ep_squares()), EP_BASE),
     ];
     for (was, is, base) in flags {
-        for_each_bit(was & !is, base, &mut |i| kernels::sub(lanes, &net.input_weights[i]));
-        for_each_bit(is & !was, base, &mut |i| kernels::add(lanes, &net.input_weights[i]));
+        for_each_bit(was & !is, base, &mut |i| first.sub(net, i));
+        for_each_bit(is & !was, base, &mut |i| first.add(net, i));
     }
 }

@@ -8,15 +8,23 @@
 //! | input weights and biases, the accumulator | i16 | `QA` = 127 |
 //! | the clipped ReLU of the accumulator | i16 in `0..=QA` | `QA` (1.0 = 127) |
 //! | dense weights (both layers) | i16 within i8's range | `QB` = 64 |
-//! | dense biases, dense sums, the logits | i32 | `QA · QB` = 8128 |
+//! | dense biases, dense sums, the logits, the piece-square logits | i32 | `QA · QB` = 8128 |
+//! | the scan inputs | i32 | `QA` |
+//! | the scan weights | i32 | `QB` |
 //! | the hidden layer: `clamp(sum >> 6, 0, QA)` | i16 | `QA` |
 //!
-//! `>> 6` divides by `QB` (flooring), so the hidden layer is back at scale `QA`. The trainer
+//! `>> 6` divides by `QB` (flooring), so the hidden layer is back at scale `QA`. The logits are
+//! the output layer's plus the piece-square path's: three logits per input, summed over the
+//! active inputs in the first layer ([`super::FirstLayer`]) — a linear model inside the net, as
+//! Stockfish's PSQT accumulators, which the dense part corrects — and the scan path's: the scan
+//! inputs ([`super::scan`]) times their weights, three logits each. The trainer
 //! (`scripts/train/nnue/train.py`) clamps weights to what these types hold and computes the same
 //! integers for its test vectors.
 
 use super::inputs::INPUTS;
 use super::kernels;
+use super::scan::SCAN_INPUTS;
+use super::FirstLayer;
 use crate::search::WinChances;
 
 /// The activation ceiling and the input layer's scale (1.0 = 127).
@@ -46,6 +54,10 @@ pub struct Network<'a, const H: usize, const D: usize> {
     pub output_weights: &'a [[i16; D]; 3],
     /// The logits' biases (scale `QA · QB`).
     pub output_bias: &'a [i32; 3],
+    /// The piece-square path: three logits per input (win, draw, loss; scale `QA · QB`).
+    pub psqt_weights: &'a [[i32; 3]; INPUTS],
+    /// The scan path: three logits per scan input (scale `QB`).
+    pub scan_weights: &'a [[i32; 3]; SCAN_INPUTS],
 }
 
 /// The network's three logits for the side to move: win, draw, loss (scale [`LOGIT_SCALE`]).
@@ -63,19 +75,27 @@ impl Logits {
 }
 
 impl<const H: usize, const D: usize> Network<'_, H, D> {
-    /// The logits of one view's accumulator (the view of the side to move).
+    /// The logits of one view's first layer (the view of the side to move) and the scan inputs of
+    /// the same position.
     #[inline]
-    pub fn logits(&self, accumulator: &[i16; H]) -> Logits {
+    pub fn logits(&self, first: &FirstLayer<H>, scan: &[i32; SCAN_INPUTS]) -> Logits {
         let mut active = [0i16; H];
-        kernels::clipped_relu(accumulator, QA, &mut active);
+        kernels::clipped_relu(&first.lanes, QA, &mut active);
         let mut hidden = [0i16; D];
         for ((h, row), &bias) in hidden.iter_mut().zip(self.hidden_weights).zip(self.hidden_bias) {
             let sum = bias.wrapping_add(kernels::dot(&active, row));
             *h = (sum >> QB_SHIFT).clamp(0, i32::from(QA)) as i16;
         }
         let mut logits = [0i32; 3];
-        for ((z, row), &bias) in logits.iter_mut().zip(self.output_weights).zip(self.output_bias) {
-            *z = bias.wrapping_add(kernels::dot(&hidden, row));
+        for (((z, row), &bias), &psqt) in
+            logits.iter_mut().zip(self.output_weights).zip(self.output_bias).zip(&first.psqt)
+        {
+            *z = bias.wrapping_add(psqt).wrapping_add(kernels::dot(&hidden, row));
+        }
+        for (&x, w) in scan.iter().zip(self.scan_weights) {
+            for (z, &w) in logits.iter_mut().zip(w) {
+                *z = z.wrapping_add(x.wrapping_mul(w));
+            }
         }
         Logits(logits)
     }

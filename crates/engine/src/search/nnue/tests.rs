@@ -34,6 +34,8 @@ fn fixture_net() -> Network<'static, { fixture::HIDDEN }, { fixture::DENSE }> {
         hidden_bias: &fixture::HIDDEN_BIAS,
         output_weights: &fixture::OUTPUT_WEIGHTS,
         output_bias: &fixture::OUTPUT_BIAS,
+        psqt_weights: &fixture::PSQT_WEIGHTS,
+        scan_weights: &fixture::SCAN_WEIGHTS,
     }
 }
 
@@ -102,6 +104,8 @@ struct Weights<const H: usize, const D: usize> {
     hidden_bias: [i32; D],
     output_weights: [[i16; D]; 3],
     output_bias: [i32; 3],
+    psqt_weights: Box<[[i32; 3]; INPUTS]>,
+    scan_weights: [[i32; 3]; SCAN_INPUTS],
 }
 
 impl<const H: usize, const D: usize> Weights<H, D> {
@@ -117,6 +121,8 @@ impl<const H: usize, const D: usize> Weights<H, D> {
             hidden_bias: std::array::from_fn(|_| small(4000)),
             output_weights: std::array::from_fn(|_| std::array::from_fn(|_| small(127) as i16)),
             output_bias: std::array::from_fn(|_| small(4000)),
+            psqt_weights: Box::new(std::array::from_fn(|_| std::array::from_fn(|_| small(2000)))),
+            scan_weights: std::array::from_fn(|_| std::array::from_fn(|_| small(200))),
         }
     }
 
@@ -128,6 +134,8 @@ impl<const H: usize, const D: usize> Weights<H, D> {
             hidden_bias: &self.hidden_bias,
             output_weights: &self.output_weights,
             output_bias: &self.output_bias,
+            psqt_weights: &self.psqt_weights,
+            scan_weights: &self.scan_weights,
         }
     }
 }

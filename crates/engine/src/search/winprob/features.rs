@@ -156,8 +156,9 @@ pub(super) fn features_and_scan(pos: &Position) -> (Features, Scan) {
     (f, scan)
 }
 
-/// The dense inputs of `pos` for its side to move (what an incremental evaluation recomputes).
-pub(super) fn dense(pos: &Position) -> [f32; DENSE_LEN] {
+/// The dense inputs of `pos` for its side to move (what an incremental evaluation recomputes, and
+/// the NNUE evaluator's scan inputs).
+pub(crate) fn dense(pos: &Position) -> [f32; DENSE_LEN] {
     let view = if pos.turn() == Color::Black { pos.color_flip() } else { *pos };
     let mut d = [0.0; DENSE_LEN];
     dense_of_view(view, &mut d);

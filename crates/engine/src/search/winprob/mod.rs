@@ -22,7 +22,7 @@ mod threats;
 
 use std::ops::ControlFlow;
 
-pub(crate) use features::DENSE_LEN;
+pub(crate) use features::{dense, DENSE_LEN};
 pub use features::{features, Features, DENSE_NAMES, INPUTS, PSQ_INPUTS};
 pub use head::{
     head_names, HeadInputs, HEAD_FORMAT_VERSION, HEAD_INPUTS, HEAD_MANIFEST, HEAD_VECTORS, HEAD_WEIGHTS_SOURCE,
