@@ -5,39 +5,9 @@
 //! evaluation only runs the dense part.
 
 use super::inputs::{castling_bits, ep_bits, for_each_bit, for_each_input, piece_input, CASTLING_BASE, EP_BASE};
-use super::kernels;
-use super::network::{Logits, Network};
+use super::network::{FirstLayer, Logits, Network};
 use super::scan::scan_inputs;
 use crate::{Color, Position, Role};
-
-/// One view's first layer: sums over the view's active inputs.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FirstLayer<const H: usize> {
-    /// The input bias plus the active inputs' rows (scale `QA`): the accumulator's lanes.
-    pub lanes: [i16; H],
-    /// The active inputs' piece-square logits (win, draw, loss; scale `LOGIT_SCALE`).
-    pub psqt: [i32; 3],
-}
-
-impl<const H: usize> FirstLayer<H> {
-    /// Adds input `i`'s row and logits.
-    #[inline]
-    fn add<const D: usize>(&mut self, net: &Network<'_, H, D>, i: usize) {
-        kernels::add(&mut self.lanes, &net.input_weights[i]);
-        for (z, w) in self.psqt.iter_mut().zip(net.psqt_weights[i]) {
-            *z = z.wrapping_add(w);
-        }
-    }
-
-    /// Removes input `i`'s row and logits.
-    #[inline]
-    fn sub<const D: usize>(&mut self, net: &Network<'_, H, D>, i: usize) {
-        kernels::sub(&mut self.lanes, &net.input_weights[i]);
-        for (z, w) in self.psqt.iter_mut().zip(net.psqt_weights[i]) {
-            *z = z.wrapping_sub(w);
-        }
-    }
-}
 
 /// The first layer of a position from both views.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -22,6 +22,9 @@ pub const CASTLING_BASE: usize = PIECE_INPUTS;
 pub const EP_BASE: usize = CASTLING_BASE + 4;
 /// All inputs.
 pub const INPUTS: usize = EP_BASE + 16;
+/// The scan inputs (`scan.rs`): the linear model's dense inputs, one value each, beside the
+/// one-hots.
+pub const SCAN_INPUTS: usize = crate::search::winprob::DENSE_LEN;
 
 /// The input of a `color` `role` on `sq` (board frame) in `view`'s inputs.
 #[inline]

@@ -15,16 +15,14 @@
 //!
 //! `>> 6` divides by `QB` (flooring), so the hidden layer is back at scale `QA`. The logits are
 //! the output layer's plus the piece-square path's: three logits per input, summed over the
-//! active inputs in the first layer ([`super::FirstLayer`]) — a linear model inside the net, as
+//! active inputs in the first layer ([`FirstLayer`]) — a linear model inside the net, as
 //! Stockfish's PSQT accumulators, which the dense part corrects — and the scan path's: the scan
 //! inputs ([`super::scan`]) times their weights, three logits each. The trainer
 //! (`scripts/train/nnue/train.py`) clamps weights to what these types hold and computes the same
 //! integers for its test vectors.
 
-use super::inputs::INPUTS;
+use super::inputs::{INPUTS, SCAN_INPUTS};
 use super::kernels;
-use super::scan::SCAN_INPUTS;
-use super::FirstLayer;
 use crate::search::WinChances;
 
 /// The activation ceiling and the input layer's scale (1.0 = 127).
@@ -58,6 +56,35 @@ pub struct Network<'a, const H: usize, const D: usize> {
     pub psqt_weights: &'a [[i32; 3]; INPUTS],
     /// The scan path: three logits per scan input (scale `QB`).
     pub scan_weights: &'a [[i32; 3]; SCAN_INPUTS],
+}
+
+/// One view's first layer: sums over the view's active inputs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstLayer<const H: usize> {
+    /// The input bias plus the active inputs' rows (scale `QA`): the accumulator's lanes.
+    pub lanes: [i16; H],
+    /// The active inputs' piece-square logits (win, draw, loss; scale `LOGIT_SCALE`).
+    pub psqt: [i32; 3],
+}
+
+impl<const H: usize> FirstLayer<H> {
+    /// Adds input `i`'s row and logits.
+    #[inline]
+    pub(super) fn add<const D: usize>(&mut self, net: &Network<'_, H, D>, i: usize) {
+        kernels::add(&mut self.lanes, &net.input_weights[i]);
+        for (z, w) in self.psqt.iter_mut().zip(net.psqt_weights[i]) {
+            *z = z.wrapping_add(w);
+        }
+    }
+
+    /// Removes input `i`'s row and logits.
+    #[inline]
+    pub(super) fn sub<const D: usize>(&mut self, net: &Network<'_, H, D>, i: usize) {
+        kernels::sub(&mut self.lanes, &net.input_weights[i]);
+        for (z, w) in self.psqt.iter_mut().zip(net.psqt_weights[i]) {
+            *z = z.wrapping_sub(w);
+        }
+    }
 }
 
 /// The network's three logits for the side to move: win, draw, loss (scale [`LOGIT_SCALE`]).

@@ -5,12 +5,10 @@
 //! (`Network::scan_weights`): what the piece-square inputs cannot show a small net, the threats,
 //! comes in as the linear model has it.
 
+use super::inputs::SCAN_INPUTS;
 use super::network::QA;
-use crate::search::winprob::{dense, DENSE_LEN};
+use crate::search::winprob::dense;
 use crate::Position;
-
-/// The number of scan inputs.
-pub const SCAN_INPUTS: usize = DENSE_LEN;
 
 /// The scan inputs of `pos` for its side to move: `round(x · QA)` of each dense input `x`.
 #[inline]
