@@ -2,6 +2,8 @@
 // at timeBudgetMs 1, 5, 10 and 50 through the package, CALLS calls a budget after one warm-up.
 // Prints the wall time (median, p99, max); asserts only that every analysis has a candidate.
 //   node scripts/soak/analyze-deadlines.mjs [ENTRY_URL] [CALLS]
+import { quantile } from '../bench-timing.mjs';
+
 const entry = process.argv[2] || new URL('../../pkg/dist/node/index.js', import.meta.url).href;
 const M = await import(entry);
 const E = M.default ?? M;
@@ -18,6 +20,6 @@ for (const budget of [1, 5, 10, 50]) {
     if (!(analysis?.candidates?.length > 0)) throw new Error(`timeBudgetMs ${budget}: no candidate`);
   }
   wall.sort((a, b) => a - b);
-  const q = (p) => wall[Math.min(wall.length - 1, Math.ceil(wall.length * p) - 1)].toFixed(1);
+  const q = (p) => quantile(wall, p).toFixed(1);
   console.log(`| ${budget} ms | ${CALLS} | ${q(0.5)} | ${q(0.99)} | ${wall.at(-1).toFixed(1)} |`);
 }

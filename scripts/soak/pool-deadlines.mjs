@@ -5,6 +5,7 @@
 //   node scripts/soak/pool-deadlines.mjs [PKG_DIR] [ROUNDS]
 import { availableParallelism, loadavg } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { quantile } from '../bench-timing.mjs';
 
 const pkg = process.argv[2] ? pathToFileURL(`${process.argv[2]}/`).href : new URL('../../pkg/', import.meta.url).href;
 const { createWorkerPool } = await import(new URL('dist/node/worker-pool.js', pkg).href);
@@ -42,6 +43,6 @@ for (const size of [1, 2, 4, 8]) {
   }
   await pool.close();
   wall.sort((a, b) => a - b);
-  const q = (p) => wall[Math.min(wall.length - 1, Math.ceil(wall.length * p) - 1)].toFixed(1);
+  const q = (p) => quantile(wall, p).toFixed(1);
   console.log(`| ${size} | ${wall.length} | ${q(0.5)} | ${q(0.9)} | ${q(0.99)} | ${wall.at(-1).toFixed(1)} |`);
 }

@@ -295,10 +295,10 @@ def main():
         with torch.no_grad():
             net.output.weight.zero_()
             net.output.bias.zero_()
-    # The piece-square path is a linear model: no weight decay (it would pull it toward nothing).
-    linear = ("psqt.", "scan.")
-    decayed = [p for n, p in net.named_parameters() if not n.startswith(linear)]
-    groups = [{"params": decayed}, {"params": [p for n, p in net.named_parameters() if n.startswith(linear)], "weight_decay": 0.0}]
+    # The two linear paths are linear models: no weight decay (it would pull them toward nothing).
+    linear = [p for n, p in net.named_parameters() if n.startswith(("psqt.", "scan."))]
+    decayed = [p for p in net.parameters() if all(p is not q for q in linear)]
+    groups = [{"params": decayed}, {"params": linear, "weight_decay": 0.0}]
     opt = torch.optim.AdamW(groups, lr=args.lr, weight_decay=args.wd)
     # The rate falls along a cosine to zero by the last epoch: the late epochs settle instead of
     # oscillating.
