@@ -84,7 +84,7 @@ fn result_char(winner: Option<Color>, mover: Color) -> char {
 /// expected score over the 56 weighted rolls of the best turn of each by the model (`roll_chances`:
 /// a king capture wins, a pass passes). Biased upward by the maximum over noisy estimates
 /// (docs/NOTES.md).
-fn chance_value(pos: &Position) -> f64 {
+pub(crate) fn chance_value(pos: &Position) -> f64 {
     let total: f64 = rolls56()
         .iter()
         .map(|roll| f64::from(roll.weight) * f64::from(roll_chances(&pos.with_dice(roll.dice)).score()))

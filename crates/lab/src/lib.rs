@@ -16,7 +16,7 @@
 //! | `scenarios_cmd.rs` | `scenarios` |
 //! | `datagen.rs` | `datagen`: self-play positions for the win-probability model |
 //! | `winprob_cmd.rs` | `winprob describe`, `features`, `calibrate`: the model's inputs and measurement |
-//! | `nnue_cmd.rs` | `nnue describe`, `features`: the NNUE evaluator's input layout and training rows |
+//! | `nnue_cmd.rs` | `nnue describe`, `features`, `values`: the NNUE evaluator's input layout, training rows and search values |
 //! | `loss.rs` | `loss`: each bot's average loss of win probability on a suite of rolls |
 //! | `merge_shards.rs` | `merge`: a sharded run's outputs merged, by the merge of the command that wrote them |
 

@@ -44,7 +44,8 @@ fn merge_of(manifest: &Manifest) -> Merge {
 }
 
 /// How many items of its unit a shard's output holds, by the command and unit of the manifests:
-/// one line per item (a game's record, a game's review), or an arena report's pairs.
+/// one line per item (a game's record, a game's review, a valued position), or an arena report's
+/// pairs.
 type Count = fn(path: &str) -> Result<u64, Failure>;
 
 /// The outputs whose items can be counted, to check each shard against its manifest's range.
@@ -53,6 +54,7 @@ type Count = fn(path: &str) -> Result<u64, Failure>;
 const COUNTS: &[(&str, &str, Count)] = &[
     ("selfplay", "games", count_lines),
     ("review", "games", count_lines),
+    ("nnue values", "positions", count_lines),
     ("arena", "pairs", arena_json::pairs_played),
 ];
 

@@ -1,19 +1,27 @@
 //! `dicechess nnue`: the NNUE evaluator's training rows. `describe` prints the input layout
 //! (JSON), `features` turns `datagen` positions into rows of the side to move's active inputs, so
-//! that the trainer (`scripts/train/nnue/`) never computes an input itself.
+//! that the trainer (`scripts/train/nnue/`) never computes an input itself; `values` gives positions
+//! already generated the search values that `datagen --values` gives new ones.
 
 use std::fmt::Write as _;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 use clap::{Args, Subcommand};
+use rayon::prelude::*;
 use serde::Serialize;
 
 use dicechess::search::nnue::inputs::{for_each_input, CASTLING_BASE, EP_BASE, INPUTS, PIECE_INPUTS};
 use dicechess::search::nnue::network::{LOGIT_SCALE, QA, QB};
 use dicechess::search::nnue::{scan_inputs, SCAN_INPUTS};
 
-use dicechess_cli::files::{read_text, write_output, Input};
-use dicechess_cli::io::{self, Exit, Outcome};
+use dicechess::Position;
+use dicechess_cli::args::{pool, Workers};
+use dicechess_cli::files::{read_text, write_lines, write_output, Input};
+use dicechess_cli::io::{self, Exit, Failure, Outcome};
+use dicechess_cli::progress::{Progress, Unit};
+use dicechess_cli::shard::{lines_text, parse_shard, sha256_hex, Shard, ShardRun};
 
+use crate::datagen::chance_value;
 use crate::winprob_cmd::{samples, FeaturesArgs};
 
 #[derive(Debug, Args)]
@@ -31,6 +39,26 @@ enum NnueCommand {
     /// scan inputs (quantised, comma-separated), and the search value where the position has one
     /// (`datagen --values`).
     Features(FeaturesArgs),
+    /// Write each `datagen` line with its search value as the seventh column (replacing one it
+    /// has): what `datagen --values` writes, for positions already generated (a few milliseconds
+    /// a position).
+    Values(ValuesArgs),
+}
+
+#[derive(Debug, Args)]
+struct ValuesArgs {
+    /// The positions (`datagen` output; `-` = stdin).
+    #[arg(short, long, value_name = "IN")]
+    input: String,
+    /// Where to write them with their values (`-` = stdout).
+    #[arg(short, long, value_name = "OUT")]
+    output: String,
+    /// Only the lines of shard K of N (from 0), with a manifest beside the output for
+    /// `dicechess merge` (docs/SCALE.md).
+    #[arg(long, value_name = "K/N", value_parser = parse_shard)]
+    shard: Option<Shard>,
+    #[command(flatten)]
+    workers: Workers,
 }
 
 /// `dicechess nnue`.
@@ -38,6 +66,7 @@ pub fn nnue(args: NnueArgs) -> Outcome {
     match args.command {
         NnueCommand::Describe => describe(),
         NnueCommand::Features(a) => write_features(&a),
+        NnueCommand::Values(a) => write_values(&a),
     }
 }
 
@@ -89,5 +118,48 @@ fn write_features(args: &FeaturesArgs) -> Outcome {
         out.push('\n');
     }
     write_output(&args.output, out.as_bytes())?;
+    Ok(Exit::Success)
+}
+
+fn write_values(args: &ValuesArgs) -> Outcome {
+    let text = read_text(&args.input, Input::Games)?;
+    let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    let range = shard.range(lines.len() as u64);
+    let mine = &lines[range.start as usize..range.end as usize];
+    let positions = mine
+        .iter()
+        .enumerate()
+        .map(|(n, line)| {
+            let fields: Vec<&str> = line.split('\t').take(6).collect();
+            if fields.len() < 6 {
+                let at = range.start as usize + n + 1;
+                return Err(Failure::invalid(format!("line {at}: expected the six columns of datagen: {line}")));
+            }
+            Ok((Position::from_dfen(fields[0]).map_err(io::invalid_dfen)?, fields.join("\t")))
+        })
+        .collect::<Result<Vec<_>, Failure>>()?;
+    let progress = Progress::new(Some("values"), Unit::Items, positions.len() as u64, args.workers.quiet);
+    let done = AtomicU64::new(0);
+    let valued: Vec<String> = pool(args.workers.count())?.install(|| {
+        positions
+            .par_iter()
+            .map(|(pos, columns)| {
+                let line = format!("{columns}\t{:.4}", chance_value(pos));
+                let k = done.fetch_add(1, Ordering::Relaxed) + 1;
+                progress.update(k, || format!("{k} positions"));
+                line
+            })
+            .collect()
+    });
+    progress.finish();
+    match args.shard {
+        Some(shard) => {
+            let options = serde_json::json!({ "input": sha256_hex(text.as_bytes()) });
+            let run = ShardRun { command: "nnue values", options, shard, unit: "positions", total: lines.len() as u64 };
+            run.write(&args.output, lines_text(&valued).as_bytes())?;
+        }
+        None => write_lines(&args.output, &valued)?,
+    }
     Ok(Exit::Success)
 }

@@ -1,5 +1,5 @@
 //! `dicechess nnue`: the NNUE trainer's tools, run as scripts/train/nnue/train.py runs them:
-//! `describe` and `features` on `datagen`-style lines.
+//! `describe`, `features` and `values` on `datagen`-style lines.
 
 mod common;
 
@@ -68,6 +68,19 @@ fn datagen_values_add_a_seventh_column_and_change_nothing_else() {
     }
     // Seeded and ordered by game: the same run, whatever the workers.
     assert_eq!(datagen_with_values("2"), with);
+}
+
+#[test]
+fn values_give_generated_positions_the_values_of_datagen() {
+    let with = datagen_with_values("1");
+    let plain: String = with.lines().map(|l| format!("{}\n", l.rsplit_once('\t').unwrap().0)).collect();
+    assert_eq!(ok(run_stdin(&["nnue", "values", "-i", "-", "-o", "-", "--quiet"], plain.as_bytes())), with);
+    // A value already there is replaced, not added to.
+    let stale: String = plain.lines().map(|l| format!("{l}\t0.0001\n")).collect();
+    assert_eq!(ok(run_stdin(&["nnue", "values", "-i", "-", "-o", "-", "--quiet"], stale.as_bytes())), with);
+    let short = format!("{}k7/8/8/8/8/8/8/R3K3 b - - 0 1\tD\n", plain);
+    let err = fails(run_stdin(&["nnue", "values", "-i", "-", "-o", "-"], short.as_bytes()), 1);
+    assert!(err.contains("line 13"), "{err}");
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! Sharded runs (issue 16, docs/SCALE.md): `selfplay`, `datagen` and `review` with `--shard K/N`
+//! Sharded runs (issue 16, docs/SCALE.md): `selfplay`, `datagen`, `review` and `nnue values` with `--shard K/N`
 //! for N in {1, 2, 3, 7}, merged with `dicechess merge` in any order, give the unsharded output
 //! byte for byte; `merge` refuses a shard of another version or other options, a duplicate, a
 //! missing shard and content that is not what its manifest says.
@@ -111,6 +111,10 @@ fn datagen_and_review_shards_merge_to_the_whole_run() {
     ok(run(&selfplay));
     let review = ["review", path(&games), "--time", "0"];
     shards_merge_to_the_whole("shard-review", &review, "--json");
+    // The search values of the datagen run's positions, sharded by line.
+    let positions = dir.join("whole");
+    let values = ["nnue", "values", "-i", path(&positions)];
+    shards_merge_to_the_whole("shard-values", &values, "-o");
 }
 
 /// An arena report without its timing fields (`threads`, each match's `latencyMs` and
