@@ -123,17 +123,16 @@ fn write_features(args: &FeaturesArgs) -> Outcome {
 
 fn write_values(args: &ValuesArgs) -> Outcome {
     let text = read_text(&args.input, Input::Games)?;
-    let lines: Vec<&str> = text.lines().filter(|l| !l.is_empty()).collect();
+    // The non-empty lines, each with its line number in the input (from 1).
+    let lines: Vec<(usize, &str)> =
+        text.lines().enumerate().filter(|(_, l)| !l.is_empty()).map(|(i, l)| (i + 1, l)).collect();
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let range = shard.range(lines.len() as u64);
-    let mine = &lines[range.start as usize..range.end as usize];
-    let positions = mine
+    let positions = lines[range.start as usize..range.end as usize]
         .iter()
-        .enumerate()
-        .map(|(n, line)| {
+        .map(|&(at, line)| {
             let fields: Vec<&str> = line.split('\t').take(6).collect();
             if fields.len() < 6 {
-                let at = range.start as usize + n + 1;
                 return Err(Failure::invalid(format!("line {at}: expected the six columns of datagen: {line}")));
             }
             Ok((Position::from_dfen(fields[0]).map_err(io::invalid_dfen)?, fields.join("\t")))

@@ -81,6 +81,9 @@ fn values_give_generated_positions_the_values_of_datagen() {
     let short = format!("{}k7/8/8/8/8/8/8/R3K3 b - - 0 1\tD\n", plain);
     let err = fails(run_stdin(&["nnue", "values", "-i", "-", "-o", "-"], short.as_bytes()), 1);
     assert!(err.contains("line 13"), "{err}");
+    // Lines are numbered as in the input, empty ones included.
+    let err = fails(run_stdin(&["nnue", "values", "-i", "-", "-o", "-"], format!("\n{short}").as_bytes()), 1);
+    assert!(err.contains("line 14"), "{err}");
 }
 
 #[test]
