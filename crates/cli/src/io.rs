@@ -57,6 +57,11 @@ impl Failure {
         Failure { exit: Exit::Io, message: message.into() }
     }
 
+    /// This failure of the input's line `n` (from 1): its message prefixed by "line N: ".
+    pub fn at_line(self, n: usize) -> Self {
+        Failure { message: format!("line {n}: {}", self.message), ..self }
+    }
+
     /// A usage error found past clap: options that contradict each other (two outputs on one file).
     pub fn usage(message: impl Into<String>) -> Self {
         Failure { exit: Exit::Usage, message: message.into() }

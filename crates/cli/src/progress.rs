@@ -24,6 +24,8 @@ const BYTES_UNKNOWN: &str = "{prefix} {spinner} {bytes} {msg} {elapsed}";
 pub struct Progress {
     bar: Option<ProgressBar>,
     plain: Option<Plain>,
+    /// The units counted by [`tick`](Progress::tick).
+    done: AtomicU64,
 }
 
 /// The plain lines written when stderr is not a terminal.
@@ -39,11 +41,12 @@ impl Progress {
     /// Counts `total` units; `label` (if any) prefixes the bar and the plain lines.
     pub fn new(label: Option<&str>, unit: Unit, total: u64, quiet: bool) -> Progress {
         if quiet {
-            return Progress { bar: None, plain: None };
+            return Progress { bar: None, plain: None, done: AtomicU64::new(0) };
         }
         if !std::io::stderr().is_terminal() {
             let prefix = label.map_or_else(String::new, |l| format!("{l} "));
-            return Progress { bar: None, plain: Some(Plain { prefix, total, decile: AtomicU64::new(0) }) };
+            let plain = Plain { prefix, total, decile: AtomicU64::new(0) };
+            return Progress { bar: None, plain: Some(plain), done: AtomicU64::new(0) };
         }
         let (length, template) = match unit {
             Unit::Items => (Some(total), ITEMS),
@@ -56,7 +59,7 @@ impl Progress {
             bar.set_style(style.progress_chars("=> "));
         }
         bar.set_prefix(label.unwrap_or_default().to_owned());
-        Progress { bar: Some(bar), plain: None }
+        Progress { bar: Some(bar), plain: None, done: AtomicU64::new(0) }
     }
 
     /// Reports `done` units with a status text (computed only when shown).
@@ -70,6 +73,12 @@ impl Progress {
                 eprintln!("{}{}% {}", plain.prefix, decile * 10, status());
             }
         }
+    }
+
+    /// Counts one more unit done, by any thread, and reports the count as "K `noun`".
+    pub fn tick(&self, noun: &str) {
+        let k = self.done.fetch_add(1, Ordering::Relaxed) + 1;
+        self.update(k, || format!("{k} {noun}"));
     }
 
     /// Clears the bar.

@@ -3,8 +3,6 @@
 //! per game with `--json`. Every record is checked first: an invalid one stops the command (exit
 //! 1, naming its line and turn) before anything is reviewed.
 
-use std::sync::atomic::{AtomicU64, Ordering};
-
 use clap::Args;
 use rayon::prelude::*;
 
@@ -15,7 +13,7 @@ use crate::args::{move_time, pool, Workers};
 use crate::files::{read_text, write_lines, Input};
 use crate::io::{self, Exit, Failure, Outcome};
 use crate::progress::{Progress, Unit};
-use crate::shard::{lines_text, parse_shard, sha256_hex, Shard, ShardRun};
+use crate::shard::{lines_text, numbered_lines, parse_shard, sha256_hex, Shard, ShardRun};
 
 #[derive(Debug, Args)]
 pub struct ReviewArgs {
@@ -40,11 +38,8 @@ pub struct ReviewArgs {
 /// `dicechess review`.
 pub fn review(args: ReviewArgs) -> Outcome {
     let text = read_text(&args.input, Input::Games)?;
-    let all: Vec<(usize, &str)> =
-        text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect();
-    let shard = args.shard.unwrap_or(Shard::WHOLE);
-    let range = shard.range(all.len() as u64);
-    let games = all.get(range.start as usize..range.end as usize).unwrap_or_default();
+    let all = numbered_lines(&text);
+    let games = args.shard.unwrap_or(Shard::WHOLE).slice(&all);
     let mut total = 0u64;
     for &(line, record) in games {
         let turns = check_record(record).map_err(|e| Failure::invalid(format!("{}:{line}: {e}", args.input)))?;
@@ -52,7 +47,6 @@ pub fn review(args: ReviewArgs) -> Outcome {
     }
     let clock = SystemClock::new();
     let progress = Progress::new(Some("review"), Unit::Items, total, args.workers.quiet);
-    let done = AtomicU64::new(0);
     let reviews: Vec<GameReview> = pool(args.workers.count())?.install(|| {
         games
             .par_iter()
@@ -62,8 +56,7 @@ pub fn review(args: ReviewArgs) -> Outcome {
                     ms => ReviewBudget::PerTurn { clock: &clock, ms },
                 };
                 review_game(record, budget, |_, _| {
-                    let k = done.fetch_add(1, Ordering::Relaxed) + 1;
-                    progress.update(k, || format!("{k} turns"));
+                    progress.tick("turns");
                 })
                 .map_err(|e| Failure::invalid(format!("{}:{line}: {e}", args.input)))
             })
@@ -77,7 +70,7 @@ pub fn review(args: ReviewArgs) -> Outcome {
     out.flush()?;
     if let Some(path) = &args.json {
         let lines = reviews.iter().map(io::json).collect::<Result<Vec<_>, _>>()?;
-        if args.shard.is_some() {
+        if let Some(shard) = args.shard {
             let options = serde_json::json!({ "input": sha256_hex(text.as_bytes()), "time": args.time });
             let run = ShardRun { command: "review", options, shard, unit: "games", total: all.len() as u64 };
             run.write(path, lines_text(&lines).as_bytes())?;

@@ -33,6 +33,18 @@ impl Shard {
         let at = |k: u64| u64::try_from(u128::from(total) * u128::from(k) / u128::from(self.count)).unwrap_or(total);
         at(self.index)..at(self.index + 1)
     }
+
+    /// This shard's part of `items`.
+    pub fn slice<T>(self, items: &[T]) -> &[T] {
+        let range = self.range(items.len() as u64);
+        &items[range.start as usize..range.end as usize]
+    }
+}
+
+/// The lines of `text` that hold something (a line of whitespace alone is blank), each with its
+/// line number in `text` (from 1): the items of a command that reads one per line.
+pub fn numbered_lines(text: &str) -> Vec<(usize, &str)> {
+    text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()).map(|(i, l)| (i + 1, l)).collect()
 }
 
 /// The most shards a run may have: 65,536 (a merge checks every one, and names the missing).
@@ -251,4 +263,25 @@ pub fn concatenate(output: &str, paths: &[&str]) -> Result<(), Failure> {
         }
         Ok(())
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{numbered_lines, Shard};
+
+    #[test]
+    fn numbered_lines_skip_the_blank_ones_and_keep_the_numbers_of_the_text() {
+        assert_eq!(numbered_lines("a\n\n  \t\nb\r\nc"), [(1, "a"), (4, "b"), (5, "c")]);
+        assert!(numbered_lines("").is_empty());
+    }
+
+    #[test]
+    fn the_slices_of_the_shards_are_the_items_in_order() {
+        let items: Vec<u32> = (0..10).collect();
+        for count in [1, 3, 7, 10, 16] {
+            let parts: Vec<u32> = (0..count).flat_map(|index| Shard { index, count }.slice(&items).to_vec()).collect();
+            assert_eq!(parts, items, "{count} shards");
+        }
+        assert_eq!(Shard::WHOLE.slice(&items), items);
+    }
 }

@@ -10,7 +10,6 @@
 //! trainer mixes with the results.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -198,14 +197,12 @@ pub fn datagen(args: DatagenArgs) -> Outcome {
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let range = shard.range(args.games);
     let progress = Progress::new(Some("datagen"), Unit::Items, range.end - range.start, args.workers.quiet);
-    let done = AtomicU64::new(0);
     let per_game: Vec<Vec<String>> = pool.install(|| {
         range
             .into_par_iter()
             .map(|g| {
                 let lines = game_lines(&players, &pairs, &args, g);
-                let k = done.fetch_add(1, Ordering::Relaxed) + 1;
-                progress.update(k, || format!("{k} games"));
+                progress.tick("games");
                 lines
             })
             .collect()

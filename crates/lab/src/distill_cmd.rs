@@ -2,7 +2,6 @@
 //! `book build`; in search mode, one searched turn (or, with `--search-playouts`, one judged by
 //! playouts) for every roll of the most reached opening positions.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Args;
@@ -428,7 +427,6 @@ fn search_openings(
     }
     let timed = args.search_move_time > 0 && matches!(bot.budgeting(), Budgeting::Budgeted { .. });
     let progress = Progress::new(Some("search"), Unit::Items, rolls.len() as u64, args.workers.quiet);
-    let done = AtomicU64::new(0);
     let started = Instant::now();
     let entries: Vec<Option<BuiltEntry>> = pool.install(|| {
         rolls
@@ -438,8 +436,7 @@ fn search_openings(
                 let deadline =
                     timed.then(|| Deadline { clock: &clock, at: clock.now().plus_ms(args.search_move_time) });
                 let entry = searched_entry(bot.as_ref(), rolled, args.games.seed, deadline);
-                let k = done.fetch_add(1, Ordering::Relaxed) + 1;
-                progress.update(k, || format!("{k} rolls"));
+                progress.tick("rolls");
                 entry
             })
             .collect()

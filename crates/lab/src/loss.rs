@@ -12,7 +12,6 @@
 //! best minus the bot's turn, is never negative.
 
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Args;
@@ -230,15 +229,13 @@ pub fn loss(args: LossArgs) -> Outcome {
     }
     let registry = crate::bots::registry();
     let progress = Progress::new(Some("loss"), Unit::Items, rolls.len() as u64, args.workers.quiet);
-    let done = AtomicU64::new(0);
     let judged: Vec<Judged> = pool(args.workers.count())?.install(|| {
         rolls
             .par_iter()
             .enumerate()
             .map(|(i, roll)| {
                 let j = judge(&registry, &bots, roll, i as u64, &args);
-                let k = done.fetch_add(1, Ordering::Relaxed) + 1;
-                progress.update(k, || format!("{k} rolls"));
+                progress.tick("rolls");
                 j
             })
             .collect()

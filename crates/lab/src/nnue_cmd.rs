@@ -4,12 +4,12 @@
 //! already generated the search values that `datagen --values` gives new ones.
 
 use std::fmt::Write as _;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use clap::{Args, Subcommand};
 use rayon::prelude::*;
 use serde::Serialize;
 
+use dicechess::search::deepening::{Config, DeepeningBot, Neural};
 use dicechess::search::nnue::inputs::{for_each_input, CASTLING_BASE, EP_BASE, INPUTS, PIECE_INPUTS};
 use dicechess::search::nnue::network::{LOGIT_SCALE, QA, QB};
 use dicechess::search::nnue::{scan_inputs, SCAN_INPUTS};
@@ -19,7 +19,7 @@ use dicechess_cli::args::{pool, Workers};
 use dicechess_cli::files::{read_text, write_lines, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
 use dicechess_cli::progress::{Progress, Unit};
-use dicechess_cli::shard::{lines_text, parse_shard, sha256_hex, Shard, ShardRun};
+use dicechess_cli::shard::{lines_text, numbered_lines, parse_shard, sha256_hex, Shard, ShardRun};
 
 use crate::datagen::chance_value;
 use crate::winprob_cmd::{samples, FeaturesArgs};
@@ -57,6 +57,11 @@ struct ValuesArgs {
     /// `dicechess merge` (docs/SCALE.md).
     #[arg(long, value_name = "K/N", value_parser = parse_shard)]
     shard: Option<Shard>,
+    /// The values of `expectimax-nnue`'s search instead: its depth-1 chance node, the mean over
+    /// the 56 rolls of the best of its replies by the crate's net (to train the next net on the
+    /// current one's search).
+    #[arg(long)]
+    net: bool,
     #[command(flatten)]
     workers: Workers,
 }
@@ -123,30 +128,30 @@ fn write_features(args: &FeaturesArgs) -> Outcome {
 
 fn write_values(args: &ValuesArgs) -> Outcome {
     let text = read_text(&args.input, Input::Games)?;
-    // The non-empty lines, each with its line number in the input (from 1).
-    let lines: Vec<(usize, &str)> =
-        text.lines().enumerate().filter(|(_, l)| !l.is_empty()).map(|(i, l)| (i + 1, l)).collect();
-    let shard = args.shard.unwrap_or(Shard::WHOLE);
-    let range = shard.range(lines.len() as u64);
-    let positions = lines[range.start as usize..range.end as usize]
+    let lines = numbered_lines(&text);
+    let positions = args
+        .shard
+        .unwrap_or(Shard::WHOLE)
+        .slice(&lines)
         .iter()
         .map(|&(at, line)| {
             let fields: Vec<&str> = line.split('\t').take(6).collect();
             if fields.len() < 6 {
                 return Err(Failure::invalid(format!("line {at}: expected the six columns of datagen: {line}")));
             }
-            Ok((Position::from_dfen(fields[0]).map_err(io::invalid_dfen)?, fields.join("\t")))
+            let pos = Position::from_dfen(fields[0]).map_err(|e| io::invalid_dfen(e).at_line(at))?;
+            Ok((pos, fields.join("\t")))
         })
         .collect::<Result<Vec<_>, Failure>>()?;
     let progress = Progress::new(Some("values"), Unit::Items, positions.len() as u64, args.workers.quiet);
-    let done = AtomicU64::new(0);
+    let net = DeepeningBot::with_config(Config::default(), Neural);
+    let value = |pos: &Position| if args.net { f64::from(net.expected_score(pos)) } else { chance_value(pos) };
     let valued: Vec<String> = pool(args.workers.count())?.install(|| {
         positions
             .par_iter()
             .map(|(pos, columns)| {
-                let line = format!("{columns}\t{:.4}", chance_value(pos));
-                let k = done.fetch_add(1, Ordering::Relaxed) + 1;
-                progress.update(k, || format!("{k} positions"));
+                let line = format!("{columns}\t{:.4}", value(pos));
+                progress.tick("positions");
                 line
             })
             .collect()
@@ -154,7 +159,7 @@ fn write_values(args: &ValuesArgs) -> Outcome {
     progress.finish();
     match args.shard {
         Some(shard) => {
-            let options = serde_json::json!({ "input": sha256_hex(text.as_bytes()) });
+            let options = serde_json::json!({ "input": sha256_hex(text.as_bytes()), "net": args.net });
             let run = ShardRun { command: "nnue values", options, shard, unit: "positions", total: lines.len() as u64 };
             run.write(&args.output, lines_text(&valued).as_bytes())?;
         }

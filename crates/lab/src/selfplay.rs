@@ -2,7 +2,6 @@
 //! [`self_play`] also plays the games of `book distill`. Games run on a rayon pool and are written
 //! in game-index order, so an untimed run does not depend on `--threads`.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use clap::Args;
@@ -89,7 +88,6 @@ pub fn self_play(
     let timing = Timing::per_move(games.move_time);
     let pool = pool(workers.count())?;
     let progress = Progress::new(Some("selfplay"), Unit::Items, range.end - range.start, workers.quiet);
-    let done = AtomicU64::new(0);
     let lines: Result<Vec<String>, Failure> = pool.install(|| {
         range
             .into_par_iter()
@@ -103,8 +101,7 @@ pub fn self_play(
                 let game = play_game(&start, GameSeeds::of_game(games.seed, g), [w, b], [&timing, &timing]);
                 let record =
                     record_line(&format!("{}-{g}", games.seed), [wid, bid], start_dfen.as_deref(), &game, timings);
-                let k = done.fetch_add(1, Ordering::Relaxed) + 1;
-                progress.update(k, || format!("{k} games"));
+                progress.tick("games");
                 record
             })
             .collect()

@@ -26,6 +26,7 @@ use dicechess::{Color, Position};
 use dicechess_cli::args::{parse_seed, pool, Workers};
 use dicechess_cli::files::{read_text, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
+use dicechess_cli::shard::numbered_lines;
 
 #[derive(Debug, Args)]
 pub struct WinprobArgs {
@@ -110,18 +111,13 @@ pub(crate) struct Sample {
 /// Parses `datagen` lines; a malformed line stops with its number.
 pub(crate) fn samples(text: &str) -> Result<Vec<Sample>, Failure> {
     let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        if line.is_empty() {
-            continue;
-        }
+    for (n, line) in numbered_lines(text) {
         let mut fields = line.split('\t');
         let bad = || {
-            Failure::invalid(format!(
-                "line {}: expected DFEN \\t W|L|D (and a value in 0..=1 in column 7): {line}",
-                n + 1
-            ))
+            Failure::invalid(format!("line {n}: expected DFEN \\t W|L|D (and a value in 0..=1 in column 7): {line}"))
         };
-        let pos = Position::from_dfen(fields.next().ok_or_else(bad)?).map_err(io::invalid_dfen)?;
+        let dfen = fields.next().ok_or_else(bad)?;
+        let pos = Position::from_dfen(dfen).map_err(|e| io::invalid_dfen(e).at_line(n))?;
         let label = fields.next().and_then(|r| RESULTS.iter().position(|&x| x == r)).ok_or_else(bad)?;
         // Past the game, turn, white and black columns.
         let value =

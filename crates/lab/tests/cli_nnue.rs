@@ -4,6 +4,7 @@
 mod common;
 
 use common::cli::{fails, ok, run, run_stdin};
+use dicechess::search::deepening::{Config, DeepeningBot, Neural};
 use dicechess::search::nnue::inputs::{piece_input, CASTLING_BASE, EP_BASE};
 use dicechess::search::nnue::{network, scan_inputs, INPUTS, LOGIT_SCALE, SCAN_INPUTS};
 use dicechess::{Color, Position, Role, Square};
@@ -84,6 +85,28 @@ fn values_give_generated_positions_the_values_of_datagen() {
     // Lines are numbered as in the input, empty ones included.
     let err = fails(run_stdin(&["nnue", "values", "-i", "-", "-o", "-"], format!("\n{short}").as_bytes()), 1);
     assert!(err.contains("line 14"), "{err}");
+    // A line of whitespace is blank; a bad DFEN is named by its line.
+    let spaced = format!("{plain} \t\nk7/8/8/8/8/8/8/R3K9 b - - 0 1\tD\tg2\t4\tgreedy\tgreedy\n");
+    let err = fails(run_stdin(&["nnue", "values", "-i", "-", "-o", "-"], spaced.as_bytes()), 1);
+    assert!(err.contains("line 14: invalid DFEN"), "{err}");
+}
+
+#[test]
+fn values_with_net_are_the_depth_one_chance_nodes_of_expectimax_nnue() {
+    let plain: String =
+        datagen_with_values("1").lines().map(|l| format!("{}\n", l.rsplit_once('\t').unwrap().0)).collect();
+    let out = ok(run_stdin(&["nnue", "values", "--net", "-i", "-", "-o", "-", "--quiet"], plain.as_bytes()));
+    let bot = DeepeningBot::with_config(Config::default(), Neural);
+    let mut differ = 0;
+    for ((line, input), linear) in out.lines().zip(plain.lines()).zip(datagen_with_values("1").lines()) {
+        let (six, value) = line.rsplit_once('\t').unwrap();
+        assert_eq!(six, input, "the first six columns are the input's");
+        let pos = Position::from_dfen(input.split('\t').next().unwrap()).unwrap();
+        assert_eq!(value, format!("{:.4}", bot.expected_score(&pos)), "{input}");
+        differ += usize::from(line != linear);
+    }
+    assert_eq!(out.lines().count(), 12, "{out}");
+    assert!(differ > 0, "the net's values are not the linear model's");
 }
 
 #[test]
