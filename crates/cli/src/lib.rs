@@ -13,7 +13,7 @@
 //! | `args.rs` | the value parsers and the option sets several subcommands flatten |
 //! | `progress.rs` | the one progress display (indicatif bar, plain lines or nothing) |
 //! | `players.rs` | players (bots, books, time policies) and the game loop of BOTS.md §10.3 |
-//! | `shard.rs` | `--shard K/N`: a shard's range and manifest, the checks of a run's shards, concatenation |
+//! | `shard.rs` | `--shard K/N`: a shard's range, slice and manifest, the checks of a run's shards, concatenation; the numbered lines of an input |
 //! | `rules_cmd.rs` | `board`, `moves`, `tree`, `count`, `perft` |
 //! | `best.rs` | `best` |
 //! | `book_cmd/` | `book build`, `validate`, `convert`, `probe`, `merge`: one file each |
