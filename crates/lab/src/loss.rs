@@ -30,6 +30,7 @@ use dicechess_cli::args::{move_time, parse_seed, pool, Workers};
 use dicechess_cli::files::{read_text, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
 use dicechess_cli::progress::{Progress, Unit};
+use dicechess_cli::shard::numbered_lines;
 
 #[derive(Debug, Args)]
 pub struct LossArgs {
@@ -208,9 +209,9 @@ pub fn loss(args: LossArgs) -> Outcome {
     let started = Instant::now();
     let text = read_text(&args.input, Input::Games)?;
     let mut positions = Vec::new();
-    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+    for (n, line) in numbered_lines(&text) {
         let dfen = line.split('\t').next().unwrap_or_default();
-        let pos = Position::from_dfen(dfen).map_err(|e| Failure::invalid(format!("line {}: {e}", n + 1)))?;
+        let pos = Position::from_dfen(dfen).map_err(|e| Failure::invalid(e.to_string()).at_line(n))?;
         positions.push(pos);
     }
     let bots: Vec<String> = if args.bots.is_empty() {

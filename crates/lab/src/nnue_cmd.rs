@@ -137,7 +137,7 @@ fn write_values(args: &ValuesArgs) -> Outcome {
         .map(|&(at, line)| {
             let fields: Vec<&str> = line.split('\t').take(6).collect();
             if fields.len() < 6 {
-                return Err(Failure::invalid(format!("line {at}: expected the six columns of datagen: {line}")));
+                return Err(Failure::invalid(format!("expected the six columns of datagen: {line}")).at_line(at));
             }
             let pos = Position::from_dfen(fields[0]).map_err(|e| io::invalid_dfen(e).at_line(at))?;
             Ok((pos, fields.join("\t")))

@@ -114,7 +114,7 @@ pub(crate) fn samples(text: &str) -> Result<Vec<Sample>, Failure> {
     for (n, line) in numbered_lines(text) {
         let mut fields = line.split('\t');
         let bad = || {
-            Failure::invalid(format!("line {n}: expected DFEN \\t W|L|D (and a value in 0..=1 in column 7): {line}"))
+            Failure::invalid(format!("expected DFEN \\t W|L|D (and a value in 0..=1 in column 7): {line}")).at_line(n)
         };
         let dfen = fields.next().ok_or_else(bad)?;
         let pos = Position::from_dfen(dfen).map_err(|e| io::invalid_dfen(e).at_line(n))?;
