@@ -5,13 +5,15 @@
 // the region of its bench file (scripts/lib/bench-table.mjs). Run after the benches:
 //   cargo bench && node scripts/bench-criterion.mjs
 // (or after one bench file: `cargo bench --bench rules && node scripts/bench-criterion.mjs`; a
-// region without results keeps its content). The figure is criterion's median with its 95%
-// confidence interval; a group with a throughput adds its rate.
+// region without results keeps its content, and a group without results keeps its table, under a
+// line that names it: `cargo bench --bench search -- expectimax_v2` rewrites that group alone).
+// The figure is criterion's median with its 95% confidence interval; a group with a throughput
+// adds its rate.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { BENCHMARKS, writeRegions } from './lib/bench-table.mjs';
+import { BENCHMARKS, readRegion, writeRegions } from './lib/bench-table.mjs';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CRITERION = process.env.CRITERION_HOME
@@ -95,11 +97,19 @@ function table(group, rows) {
   return lines.join('\n');
 }
 
+/** The tables of a region's body by group: the `` `group`: `` line, a blank line, the table. */
+function groupTables(body) {
+  const tables = new Map();
+  for (const match of body.matchAll(/^`([^`]+)`:\n\n((?:\|.*\n?)+)/gm)) tables.set(match[1], match[0].replace(/\n+$/, ''));
+  return tables;
+}
+
 /**
  * The regions' markdown from the results under `dir` (region name → body; a region without
- * results is left out), and the ids of results that belong to no region.
+ * results is left out), and the ids of results that belong to no region. `previous` (region
+ * name → its body now) gives the tables of groups without results, kept as they are.
  */
-export function criterionRegions(dir) {
+export function criterionRegions(dir, previous = {}) {
   const all = results(dir).map(read).sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
   const regions = {};
   const placed = new Set();
@@ -108,13 +118,21 @@ export function criterionRegions(dir) {
     if (rows.length === 0) continue;
     rows.forEach((r) => placed.add(r.id));
     const newest = new Date(Math.max(...rows.map((r) => r.mtime.getTime()))).toISOString().slice(0, 10);
-    const parts = [`Measured ${newest} by \`${COMMANDS[region]}\` (${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}); `
-      + 'criterion\'s median per iteration, with the rate where the group has a throughput.'];
+    const earlier = groupTables(previous[region] ?? '');
+    const tables = [];
+    const kept = [];
     for (const group of GROUPS[region]) {
       const groupRows = rows.filter((r) => r.group === group);
-      if (groupRows.length > 0) parts.push(table(group, groupRows));
+      if (groupRows.length > 0) tables.push(table(group, groupRows));
+      else if (earlier.has(group)) {
+        tables.push(earlier.get(group));
+        kept.push(`\`${group}\``);
+      }
     }
-    regions[region] = parts.join('\n\n');
+    const since = /^Measured (\d{4}-\d\d-\d\d)/.exec(previous[region] ?? '')?.[1];
+    const keptLine = kept.length > 0 ? ` Not in this run, kept from the region's earlier one${since ? ` (${since})` : ''}: ${kept.join(', ')}.` : '';
+    regions[region] = [`Measured ${newest} by \`${COMMANDS[region]}\` (${cpus().length} cores, ${cpus()[0]?.model.trim() ?? 'unknown CPU'}); `
+      + `criterion's median per iteration, with the rate where the group has a throughput.${keptLine}`, ...tables].join('\n\n');
   }
   return { regions, unplaced: all.filter((r) => !placed.has(r.id)).map((r) => r.id), count: all.length };
 }
@@ -124,7 +142,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`bench-criterion: ${CRITERION} does not exist: run cargo bench first`);
     process.exit(1);
   }
-  const { regions, unplaced, count } = criterionRegions(CRITERION);
+  const text = readFileSync(BENCHMARKS, 'utf8');
+  const previous = Object.fromEntries(REGIONS.map((region) => [region, readRegion(text, region)]));
+  const { regions, unplaced, count } = criterionRegions(CRITERION, previous);
   for (const id of unplaced) console.error(`bench-criterion: ${id} belongs to no region (scripts/bench-criterion.mjs GROUPS); left out`);
   writeRegions(BENCHMARKS, regions);
   console.log(`${relative(ROOT, BENCHMARKS) || BENCHMARKS}: wrote ${Object.keys(regions).join(', ') || 'nothing'} from ${count} results in ${CRITERION}`);

@@ -48,6 +48,12 @@ function locate(text, name) {
   return { from: starts[0] + start.length, to: ends[0] };
 }
 
+/** The content of region `name` in `text`, without its surrounding newlines. */
+export function readRegion(text, name) {
+  const { from, to } = locate(text, name);
+  return text.slice(from, to).replace(/^\n+|\n+$/g, '');
+}
+
 /** Throws unless `text` has exactly one well-ordered pair of markers for each of `names`. */
 export function checkRegions(text, names) {
   for (const name of names) locate(text, name);

@@ -121,3 +121,19 @@ test('criterion results become one table per group, in the region of their bench
   assert.ok(rules.includes('| `perft/initial/5` | 14.43 ms | 12.99 ms – 15.87 ms | 339.4 M elements/s, 2.947 ns each |'), rules);
   assert.ok(regions['criterion-book'].includes('| `load/dcb/1M` | 54.65 ms | 49.19 ms – 60.12 ms | 585.5 MiB/s |'), regions['criterion-book']);
 });
+
+test('a group without results keeps its earlier table, and the region says so', (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'criterion-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  criterionResult(root, ['perft', 'initial/5', null], 14431000, { Elements: 4897256 });
+  const earlier = ['Measured 2026-01-02 by `cargo bench --bench rules` (2 cores, CPU); criterion\'s median.', '',
+    '`parse`:', '', '| benchmark | median | 95% interval | rate |', '| --- | ---: | ---: | ---: |', '| `parse/a` | 1.000 µs | 0.9000 µs – 1.100 µs | — |', '',
+    '`perft`:', '', '| benchmark | median | 95% interval | rate |', '| --- | ---: | ---: | ---: |', '| `perft/initial/5` | 9.000 ms | 8.000 ms – 10.00 ms | — |'].join('\n');
+  const { regions } = criterionRegions(root, { 'criterion-rules': earlier });
+  const rules = regions['criterion-rules'];
+  assert.ok(rules.includes("kept from the region's earlier one (2026-01-02): `parse`."), rules);
+  assert.ok(rules.includes('`parse`:\n\n| benchmark | median | 95% interval | rate |\n| --- | ---: | ---: | ---: |\n| `parse/a` | 1.000 µs | 0.9000 µs – 1.100 µs | — |\n\n`perft`:'), rules);
+  assert.ok(rules.includes('| `perft/initial/5` | 14.43 ms |'), 'the new result replaces the old table');
+  assert.ok(!rules.includes('9.000 ms'), rules);
+  assert.ok(rules.indexOf('`parse`:') < rules.indexOf('`perft`:'), 'the groups keep their order');
+});

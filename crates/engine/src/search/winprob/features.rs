@@ -5,7 +5,7 @@
 //! The view is normalised so that the mover plays "up": with Black to move the board is read
 //! colour-flipped, so a position and its colour flip have the same inputs by construction.
 
-use super::threats::{destinations, king_threats, KingThreats};
+use super::threats::{king_threats, reach, KingThreats};
 use crate::rules::attacks;
 use crate::search::eval::value;
 use crate::{Bitboard, Color, Position, Role, Square};
@@ -86,23 +86,6 @@ pub(crate) fn any_face_probability(k: u32) -> f32 {
     P[k.min(6) as usize]
 }
 
-/// What `side`'s pieces reach: the number of their moves (piece, destination), the union of
-/// their destinations, and that union per role.
-#[inline]
-fn reach(pos: &Position, side: Color) -> (u32, Bitboard, [Bitboard; 6]) {
-    let mut mobility = 0;
-    let mut by_role = [Bitboard::EMPTY; 6];
-    for role in Role::ALL {
-        for sq in pos.pieces(side, role) {
-            let a = destinations(pos, role, side, sq);
-            mobility += a.count();
-            by_role[role.index()] |= a;
-        }
-    }
-    let union = by_role.iter().fold(Bitboard::EMPTY, |acc, &b| acc | b);
-    (mobility, union, by_role)
-}
-
 /// The largest value (kings excluded) of `victim`'s pieces attacked by `by`, in queens.
 #[inline]
 pub(super) fn best_victim(pos: &Position, reach: Bitboard, victim: Color) -> f32 {
@@ -169,9 +152,9 @@ pub(crate) fn dense(pos: &Position) -> [f32; DENSE_LEN] {
 #[inline(never)] // one copy for both callers
 fn dense_of_view(view: Position, d: &mut [f32; DENSE_LEN]) -> Scan {
     let (us, them) = (Color::White, Color::Black);
-    let (us_mobility, us_reach, us_roles) = reach(&view, us);
-    let (them_mobility, them_reach, them_roles) = reach(&view, them);
-    let threats = [king_threats(&view, us, &us_roles), king_threats(&view, them, &them_roles)];
+    let (us_moves, them_moves) = (reach(&view, us), reach(&view, them));
+    let (us_roles, us_reach, them_reach) = (us_moves.by_role, us_moves.all(), them_moves.all());
+    let threats = [king_threats(&view, us, &us_roles), king_threats(&view, them, &them_moves.by_role)];
     for (s, t) in threats.iter().enumerate() {
         let roles = t.direct_roles();
         d[s] = any_face_probability(roles.count_ones());
@@ -181,8 +164,8 @@ fn dense_of_view(view: Position, d: &mut [f32; DENSE_LEN]) -> Scan {
         d[14 + s] = any_face_probability(t.xray_roles);
         d[27 + s] = t.capture_probability();
     }
-    d[16] = us_mobility as f32 / 64.0;
-    d[17] = them_mobility as f32 / 64.0;
+    d[16] = us_moves.moves as f32 / 64.0;
+    d[17] = them_moves.moves as f32 / 64.0;
     let (us_ring, them_ring) = (ring(&view, us), ring(&view, them));
     d[18] = (us_reach & them_ring).count() as f32 / 8.0;
     d[19] = (them_reach & us_ring).count() as f32 / 8.0;

@@ -249,9 +249,9 @@ fn prelude(pos: &Position) -> Prelude {
         return Prelude::Decided(WinChances::WON);
     }
     let mut weights = [0u32; 56];
-    for (w, &(mask, weight)) in weights.iter_mut().zip(ROLLS.iter()) {
+    for ((w, &mask), roll) in weights.iter_mut().zip(ROLLS.iter()).zip(rolls56()) {
         if mask & threats == 0 {
-            *w = weight;
+            *w = roll.weight;
         }
     }
     let open: u32 = weights.iter().sum();
