@@ -36,12 +36,13 @@ from train import f32, metrics, run
 FORMAT_VERSION = 1
 
 
-def load(dicechess, tsvs):
-    """Labels, king-capture probabilities, inputs, DFENs and game ids of datagen files."""
+def load(dicechess, tsvs, net=False):
+    """Labels, king-capture probabilities, inputs, DFENs and game ids of datagen files (with
+    `net`, the model's logits are the NNUE evaluator's: `head-rows --net`)."""
     labels, ks, xs, dfens, games = [], [], [], [], []
     for tsv in tsvs:
-        rows = Path(str(tsv) + ".head")
-        run([dicechess, "winprob", "head-rows", "-i", str(tsv), "-o", str(rows)])
+        rows = Path(str(tsv) + (".head-net" if net else ".head"))
+        run([dicechess, "winprob", "head-rows", "-i", str(tsv), "-o", str(rows)] + (["--net"] if net else []))
         a = np.loadtxt(rows, dtype=np.float64, ndmin=2)
         labels.append(a[:, 0].astype(int))
         ks.append(a[:, 1])
@@ -95,11 +96,13 @@ def main():
     ap.add_argument("--penalties", default="0,1e-6,1e-5,1e-4", help="L2 penalties to try")
     ap.add_argument("--vectors", type=int, default=64)
     ap.add_argument("--datagen", default="", help="the datagen commands, recorded in the manifest")
+    ap.add_argument("--net", action="store_true",
+                    help="a head over the NNUE evaluator compiled into --dicechess (head-rows --net), for the lab")
     args = ap.parse_args()
 
     names = json.loads(run([args.dicechess, "winprob", "describe"]))["headNames"]
-    y, k, x, _, games = load(args.dicechess, args.train)
-    hy, hk, hx, hdfen, _ = load(args.dicechess, [args.heldout])
+    y, k, x, _, games = load(args.dicechess, args.train, args.net)
+    hy, hk, hx, hdfen, _ = load(args.dicechess, [args.heldout], args.net)
     assert x.shape[1] == len(names), f"{x.shape[1]} inputs against {len(names)} names"
     print(f"train {len(y)} positions, held-out {len(hy)}", flush=True)
 
@@ -154,6 +157,7 @@ def main():
         "formatVersion": FORMAT_VERSION,
         "model": "mixture: the exact king-capture probability, else a multinomial logistic layer"
         " (scipy L-BFGS-B) over the model's logits, both sides' king-capture probabilities and the dense inputs",
+        "base": "nnue" if args.net else "winprob-model",
         "inputs": len(names),
         "names": names,
         "penalty": best["penalty"],

@@ -14,6 +14,7 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use dicechess::analysis::RollValue;
+use dicechess::search::nnue::{Accumulator, Logits, LOGIT_SCALE, SHIPPED};
 use dicechess::search::winprob::{
     features, head_names, model_chances, roll_inputs, win_chances, HeadInputs, RollInputs, WinChances, DENSE_NAMES,
     INPUTS, PSQ_INPUTS, ROLL_NAMES,
@@ -42,7 +43,7 @@ enum WinprobCommand {
     Features(FeaturesArgs),
     /// Write the second stage's rows (TSV: label, the mover's exact king-capture probability, then
     /// the head's inputs; label 0 loss, 1 draw, 2 win).
-    HeadRows(FeaturesArgs),
+    HeadRows(HeadRowsArgs),
     /// Measure the model (and optionally estimate_equity) on labelled positions.
     Calibrate(CalibrateArgs),
     /// Write the roll model's training rows: every roll of each position, and partial turns,
@@ -74,6 +75,16 @@ pub(crate) struct FeaturesArgs {
     /// Where to write the rows (`-` = stdout).
     #[arg(short, long, value_name = "OUT")]
     pub(crate) output: String,
+}
+
+#[derive(Debug, Args)]
+struct HeadRowsArgs {
+    #[command(flatten)]
+    files: FeaturesArgs,
+    /// The model's two logits from the NNUE evaluator compiled into this CLI (`expectimax-nnue`'s
+    /// net) instead of the linear model: the rows of a head over the net.
+    #[arg(long)]
+    net: bool,
 }
 
 #[derive(Debug, Args)]
@@ -180,19 +191,27 @@ fn write_features(args: &FeaturesArgs) -> Outcome {
     Ok(Exit::Success)
 }
 
-fn write_head_rows(args: &FeaturesArgs) -> Outcome {
-    let text = read_text(&args.input, Input::Games)?;
+fn write_head_rows(args: &HeadRowsArgs) -> Outcome {
+    let text = read_text(&args.files.input, Input::Games)?;
     let mut out = String::with_capacity(text.len() * 4);
     for s in samples(&text)? {
-        let h = HeadInputs::of(&s.pos, &features(&s.pos));
+        let f = features(&s.pos);
+        let h =
+            if args.net { HeadInputs::with_logits(&s.pos, &f, net_logits(&s.pos)) } else { HeadInputs::of(&s.pos, &f) };
         let _ = write!(out, "{}\t{}", s.label, h.us_kcp);
         for x in h.inputs {
             let _ = write!(out, "\t{x}");
         }
         out.push('\n');
     }
-    write_output(&args.output, out.as_bytes())?;
+    write_output(&args.files.output, out.as_bytes())?;
     Ok(Exit::Success)
+}
+
+/// The NNUE evaluator's win and draw logits of `pos`, relative to its loss logit, in units.
+fn net_logits(pos: &Position) -> [f32; 2] {
+    let Logits([win, draw, loss]) = Accumulator::refresh(&SHIPPED, pos).logits(&SHIPPED, pos);
+    [win - loss, draw - loss].map(|z| z as f32 / LOGIT_SCALE as f32)
 }
 
 /// The probability clamp of the log loss.

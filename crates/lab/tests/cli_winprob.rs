@@ -5,7 +5,9 @@
 mod common;
 
 use common::cli::{fails, ok, run, run_stdin};
+use dicechess::search::nnue::{Accumulator, Logits, LOGIT_SCALE, SHIPPED};
 use dicechess::search::winprob::{head_names, DENSE_NAMES, HEAD_INPUTS, INPUTS, ROLL_INPUTS, ROLL_NAMES};
+use dicechess::Position;
 
 const POSITIONS: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\tW\tg1\n\
                          k7/8/8/8/8/8/8/R3K3 b - - 0 1\tL\tg2\n";
@@ -33,6 +35,26 @@ fn head_rows_carry_the_label_the_capture_probability_and_the_inputs() {
     assert_eq!((rows[0][1], rows[0][4], rows[0][5]), (0.0, 0.0, 0.0));
     assert_eq!((rows[1][1], rows[1][4]), (0.0, 0.0));
     assert!((rows[1][5] - 91.0 / 216.0).abs() < 1e-6, "{out}");
+}
+
+#[test]
+fn head_rows_over_the_net_replace_the_models_logits_with_the_nets() {
+    let parse = |out: &str| -> Vec<Vec<f64>> {
+        out.lines().map(|l| l.split('\t').map(|x| x.parse().unwrap()).collect()).collect()
+    };
+    let model = parse(&ok(run_stdin(&["winprob", "head-rows", "-i", "-", "-o", "-"], POSITIONS.as_bytes())));
+    let net = parse(&ok(run_stdin(&["winprob", "head-rows", "--net", "-i", "-", "-o", "-"], POSITIONS.as_bytes())));
+    assert_eq!(net.len(), model.len());
+    for ((net, model), line) in net.iter().zip(&model).zip(POSITIONS.lines()) {
+        let pos = Position::from_dfen(line.split('\t').next().unwrap()).unwrap();
+        let Logits([win, draw, loss]) = Accumulator::refresh(&SHIPPED, &pos).logits(&SHIPPED, &pos);
+        let expected = [win - loss, draw - loss].map(|z| f64::from(z as f32 / LOGIT_SCALE as f32));
+        // Label and capture probability, then the two logits, then the rest as the model's rows.
+        assert_eq!(net[..2], model[..2], "{line}");
+        assert!(net[2..4].iter().zip(expected).all(|(a, b)| (a - b).abs() < 1e-6), "{line}: {net:?} {expected:?}");
+        assert_ne!(net[2..4], model[2..4], "{line}: the net's logits are not the model's");
+        assert_eq!(net[4..], model[4..], "{line}");
+    }
 }
 
 #[test]

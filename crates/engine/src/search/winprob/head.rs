@@ -59,10 +59,15 @@ pub struct HeadInputs {
 impl HeadInputs {
     /// The inputs of `pos` given its model inputs `f`.
     pub fn of(pos: &Position, f: &Features) -> HeadInputs {
+        HeadInputs::with_logits(pos, f, logits(f))
+    }
+
+    /// The inputs of `pos` with another evaluator's win and draw logits `z` (relative to the
+    /// loss's) in the model's place: the lab fits a head over the NNUE evaluator with them.
+    pub fn with_logits(pos: &Position, f: &Features, z: [f32; 2]) -> HeadInputs {
         let mover = pos.turn();
         let us_kcp = kcp_numerator(pos, mover.opponent(), Role::King) as f32 / 216.0;
         let them_kcp = kcp_numerator(pos, mover, Role::King) as f32 / 216.0;
-        let z = logits(f);
         let log = |k: f32| -(1.0 - k.min(LOG_CAP)).ln();
         let mut inputs = [0.0; HEAD_INPUTS];
         inputs[..OWN_INPUTS].copy_from_slice(&[z[0], z[1], us_kcp, them_kcp, log(us_kcp), log(them_kcp)]);
