@@ -4,8 +4,8 @@
 
 use std::sync::Arc;
 
-use dicechess::search::deepening::{DeepeningBot, Neural};
-use dicechess::search::Registry;
+use dicechess::search::deepening::{DeepeningBot, Evaluator, Neural};
+use dicechess::search::{nnue, Registry};
 use dicechess_cli::args::ValueError;
 
 /// The built-ins and the lab's bots, by id, as every lab command looks them up.
@@ -15,6 +15,20 @@ pub fn registry() -> Registry {
         .register(Arc::new(DeepeningBot::<Neural>::default()))
         .expect("a lab bot's row is valid and not a built-in's");
     registry
+}
+
+/// The net `expectimax-nnue` plays with, by name: the sha256 of its generated weights, as the
+/// crate's manifest records it (empty if the manifest had none; the crate's tests check it). A
+/// shard of that bot's games or search values records it, so that `merge` refuses shards of CLIs
+/// built with different nets.
+pub fn net_sha256() -> String {
+    let manifest: serde_json::Value = serde_json::from_str(nnue::MANIFEST).unwrap_or_default();
+    manifest["weightsSha256"].as_str().unwrap_or_default().to_owned()
+}
+
+/// Whether the bot of `id` (a [`bot_id`]) plays with the net.
+pub fn plays_with_net(id: &str) -> bool {
+    id == Neural::bot_info().id
 }
 
 /// A lab command's bot argument: the id of one of [`registry`]'s bots (ASCII-case-insensitively),
@@ -40,6 +54,15 @@ mod tests {
         assert_eq!((top.id.as_str(), top.difficulty, top.takes_budget), ("expectimax-nnue", 9, true));
         assert!(!Registry::new().bots().iter().any(|b| b.id == "expectimax-nnue"), "not a package built-in");
         assert_eq!(lab.resolve(Some("Expectimax-NNUE")).info().id, "expectimax-nnue");
+    }
+
+    #[test]
+    fn the_net_is_named_by_its_weights_checksum() {
+        let sha = net_sha256();
+        assert_eq!(sha.len(), 64, "{sha}");
+        assert!(sha.bytes().all(|b| b.is_ascii_hexdigit()), "{sha}");
+        assert!(plays_with_net("expectimax-nnue"));
+        assert!(!plays_with_net("expectimax-v2"));
     }
 
     #[test]

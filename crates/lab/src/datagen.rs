@@ -25,7 +25,7 @@ use dicechess::search::winprob::roll_chances;
 use dicechess::search::{derive, rolls56, untimed_turn, Bot, Rng};
 use dicechess::{Color, Dice, GameOptions, Position};
 
-use crate::bots::bot_id;
+use crate::bots::{bot_id, net_sha256, plays_with_net};
 use dicechess_cli::args::{games, parse_seed, pool, Workers};
 use dicechess_cli::files::write_lines;
 use dicechess_cli::io::{Exit, Failure, Outcome};
@@ -222,6 +222,9 @@ pub fn datagen(args: DatagenArgs) -> Outcome {
         }
         if let Some(depth) = args.depth {
             options["depth"] = depth.into();
+        }
+        if pairs.iter().any(|(w, b)| plays_with_net(w) || plays_with_net(b)) {
+            options["net"] = net_sha256().into();
         }
         let run = ShardRun { command: "datagen", options, shard, unit: "games", total: args.games };
         run.write(&args.output, lines_text(&lines).as_bytes())?;

@@ -21,6 +21,7 @@ use dicechess_cli::io::{self, Exit, Failure, Outcome};
 use dicechess_cli::progress::{Progress, Unit};
 use dicechess_cli::shard::{lines_text, numbered_lines, parse_shard, sha256_hex, Shard, ShardRun};
 
+use crate::bots::net_sha256;
 use crate::datagen::chance_value;
 use crate::winprob_cmd::{samples, FeaturesArgs};
 
@@ -159,7 +160,8 @@ fn write_values(args: &ValuesArgs) -> Outcome {
     progress.finish();
     match args.shard {
         Some(shard) => {
-            let options = serde_json::json!({ "input": sha256_hex(text.as_bytes()), "net": args.net });
+            let net = args.net.then(net_sha256);
+            let options = serde_json::json!({ "input": sha256_hex(text.as_bytes()), "net": net });
             let run = ShardRun { command: "nnue values", options, shard, unit: "positions", total: lines.len() as u64 };
             run.write(&args.output, lines_text(&valued).as_bytes())?;
         }

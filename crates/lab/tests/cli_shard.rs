@@ -117,6 +117,43 @@ fn datagen_and_review_shards_merge_to_the_whole_run() {
     shards_merge_to_the_whole("shard-values", &values, "-o");
 }
 
+/// A shard of the net's games or search values names the net (its weights' checksum, from the
+/// crate's manifest), so that shards of CLIs built with different nets do not merge; other shards
+/// name none.
+#[test]
+fn shards_played_or_valued_by_the_net_name_it() {
+    let manifest: serde_json::Value = serde_json::from_str(dicechess::search::nnue::MANIFEST).unwrap();
+    let sha = manifest["weightsSha256"].as_str().expect("the manifest names its weights");
+    let dir = scratch("shard-net");
+    let options = |out: &Path| -> serde_json::Value {
+        let text = std::fs::read_to_string(format!("{}.shard.json", out.display())).unwrap();
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()["options"].clone()
+    };
+    let (net_games, games) = (dir.join("net-games"), dir.join("games"));
+    let datagen = "datagen --games 2 --seed 3 --samples 1 --random-turns 0 --depth 1 --pairs";
+    run_to(&[words(datagen), vec!["expectimax-nnue:greedy"]].concat(), "-o", &net_games, Some((0, 1)));
+    run_to(&[words(datagen), vec!["greedy:random"]].concat(), "-o", &games, Some((0, 1)));
+    assert_eq!(options(&net_games)["net"], sha);
+    assert!(options(&games).get("net").is_none(), "{}", options(&games));
+    let (net_values, values) = (dir.join("net-values"), dir.join("values"));
+    run_to(&["nnue", "values", "--net", "-i", path(&games)], "-o", &net_values, Some((0, 1)));
+    run_to(&["nnue", "values", "-i", path(&games)], "-o", &values, Some((0, 1)));
+    assert_eq!(options(&net_values)["net"], sha);
+    assert!(options(&values)["net"].is_null(), "{}", options(&values));
+    // A shard of another net does not merge with this one's.
+    let parts = [dir.join("part-0"), dir.join("part-1")];
+    for (k, part) in parts.iter().enumerate() {
+        run_to(&["nnue", "values", "--net", "-i", path(&games)], "-o", part, Some((k as u64, 2)));
+    }
+    let manifest = format!("{}.shard.json", parts[1].display());
+    let mut other: serde_json::Value = serde_json::from_str(&std::fs::read_to_string(&manifest).unwrap()).unwrap();
+    other["options"]["net"] = "0".repeat(64).into();
+    std::fs::write(&manifest, other.to_string()).unwrap();
+    let merged = dir.join("merged");
+    let err = fails(run(&["merge", "-o", path(&merged), path(&parts[0]), path(&parts[1])]), 1);
+    assert!(err.contains("options"), "{err}");
+}
+
 /// An arena report without its timing fields (`threads`, each match's `latencyMs` and
 /// `durationMs`), which a sharded run cannot add up.
 fn without_timing(mut report: serde_json::Value) -> serde_json::Value {

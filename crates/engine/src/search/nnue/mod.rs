@@ -33,6 +33,11 @@ mod weights {
     include!("weights.rs");
 }
 
+/// The shipped net's manifest (JSON, written by the trainer with its weights): its shape, training
+/// command, data and held-out metrics, and `weightsSha256`, the checksum of `weights.rs` (the tests
+/// check it), which names the net.
+pub const MANIFEST: &str = include_str!("manifest.json");
+
 /// The version of the weights format this code reads.
 pub const FORMAT_VERSION: u32 = 2;
 /// The shipped net's hidden width (its accumulator).
