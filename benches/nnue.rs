@@ -14,11 +14,12 @@ use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use dicechess::search::nnue::{scan_inputs, update_view, Accumulator, Network, SHIPPED};
 
 #[path = "common/nnue_fixture.rs"]
+#[allow(dead_code)] // `Shipped`: the wasm side's second shape; this bench uses `SHIPPED` itself
 mod fixture;
-use fixture::{micro_moves, starts, update_and_output, Weights};
+use fixture::{micro_moves, starts, update_and_output, Target};
 
 fn bench(c: &mut Criterion) {
-    let weights = Weights::random();
+    let weights = Target::random();
     measure(c, "nnue", &weights.network());
 }
 

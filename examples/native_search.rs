@@ -14,8 +14,8 @@
 //! * `winprob`: µs per evaluation of the search's win probability ([`model_chances`]) over the
 //!   rolls' positions, parsed once;
 //! * `nnue`: `[µs per micro-move, check]` of the NNUE fixture's update and output
-//!   (`benches/common/nnue_fixture.rs`), and the check value of one pass, which the wasm side must
-//!   reproduce.
+//!   (`benches/common/nnue_fixture.rs`, the target shape), and the check value of one pass, which
+//!   the wasm side must reproduce; `nnueShipped` the same at the shipped net's shape.
 //!
 //! `cargo run --release --example native_search -- <kcp dfen> <equity dfen> <rollouts> <maxPlies> <roll>...`
 
@@ -105,16 +105,26 @@ fn main() {
     let winprob = common::time(|| {
         black_box(positions.iter().map(|p| model_chances(black_box(p)).mover).sum::<f32>());
     }) / positions.len() as f64;
-    let weights = nnue_fixture::Weights::random();
-    let net = weights.network();
     let pairs = nnue_fixture::micro_moves();
-    let starts = nnue_fixture::starts(&net, &pairs);
-    let mut check = 0;
-    let nnue =
-        common::time(|| check = black_box(nnue_fixture::update_and_output(&net, &pairs, &starts))) / pairs.len() as f64;
+    let [nnue, nnue_shipped] = [
+        nnue_time(&nnue_fixture::Target::random().network(), &pairs),
+        nnue_time(&nnue_fixture::Shipped::random().network(), &pairs),
+    ];
     println!(
-        "{{\"kcp\":[{}],\"equity\":[{equity:.3},{played}],\"rolls\":{{{}}},\"winprob\":{winprob:.4},\"nnue\":[{nnue:.4},{check}]}}",
+        "{{\"kcp\":[{}],\"equity\":[{equity:.3},{played}],\"rolls\":{{{}}},\"winprob\":{winprob:.4},\"nnue\":{nnue},\"nnueShipped\":{nnue_shipped}}}",
         kcp.join(","),
         out.join(",")
     );
+}
+
+/// `[µs per micro-move, check]` of the NNUE fixture's update and output over `net`.
+fn nnue_time<const H: usize, const D: usize>(
+    net: &dicechess::search::nnue::Network<'_, H, D>,
+    pairs: &[(Position, Position)],
+) -> String {
+    let starts = nnue_fixture::starts(net, pairs);
+    let mut check = 0;
+    let us =
+        common::time(|| check = black_box(nnue_fixture::update_and_output(net, pairs, &starts))) / pairs.len() as f64;
+    format!("[{us:.4},{check}]")
 }

@@ -218,10 +218,11 @@ const [ROLLOUTS, MAX_PLIES] = [20, 60];
 const searchRolls = Object.entries(POSITIONS).map(([name, fen]) => [name, `${fen} PNB`]);
 const nativeSearchArgs = [POSITIONS.kiwipete, POSITIONS.initial, String(ROLLOUTS), String(MAX_PLIES), ...searchRolls.map((r) => r[1])];
 const runNativeSearch = () => JSON.parse(execFileSync('cargo', ['run', '--quiet', '--release', '--example', 'native_search', '--', ...nativeSearchArgs], { cwd: ROOT, encoding: 'utf8' }));
-// The NNUE evaluator's update and output (issue 32), on the fixture of benches/nnue.rs: the wasm side
-// must reproduce the native check value (the same logits), and does NNUE_PASSES passes a call.
+// The NNUE evaluator's update and output (issue 32), on the fixture of benches/nnue.rs at the target
+// shape and at the shipped net's: the wasm side must reproduce the native check values (the same
+// logits), and does NNUE_PASSES passes a call.
 const NNUE_PASSES = 20;
-const nnueCheck = runNativeSearch().nnue[1];
+const { nnue: [, nnueCheck], nnueShipped: [, nnueShippedCheck] } = runNativeSearch();
 
 // Each measure: its wasm call, its native time in the example's JSON, its package call (optional),
 // and the work per call of its rate row (optional).
@@ -293,14 +294,17 @@ for (const [name, roll] of searchRolls) {
   });
 }
 
-{
-  const updates = SEARCH.nnue_update_output(NNUE_PASSES, nnueCheck);
-  if (updates === undefined) throw new Error('nnue_update_output: the logits differ from the native ones');
+for (const [label, exported, key, check] of [
+  ['NNUE update + output, µs per micro-move', 'nnue_update_output', 'nnue', nnueCheck],
+  ['NNUE, the shipped net\'s shape, the same', 'nnue_shipped_update_output', 'nnueShipped', nnueShippedCheck],
+]) {
+  const updates = SEARCH[exported](NNUE_PASSES, check);
+  if (updates === undefined) throw new Error(`${exported}: the logits differ from the native ones`);
   measures.push({
-    label: 'NNUE update + output, µs per micro-move',
-    wasm: () => SEARCH.nnue_update_output(NNUE_PASSES, nnueCheck),
+    label,
+    wasm: () => SEARCH[exported](NNUE_PASSES, check),
     per: updates,
-    native: (n) => n.nnue[0],
+    native: (n) => n[key][0],
     rate: ['  micro-moves/s', 1],
     outsideMean: true,
   });

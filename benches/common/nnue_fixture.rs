@@ -1,19 +1,25 @@
 //! The NNUE cost fixture shared by `benches/nnue.rs` (criterion, native), `examples/native_search.rs`
 //! and the benchmark-only wasm export `nnue_update_output` (src/wasm/bench.rs), so that both sides
-//! of `npm run bench` time the same work: a net of the target shape (hidden [`H`], dense [`D`])
-//! with seeded random weights (the cost does not depend on their values), and the micro-moves of
-//! seeded random games, each with the accumulator of its start.
+//! of `npm run bench` time the same work: a net of the target shape (hidden [`H`], dense [`D`]),
+//! or of the shipped net's ([`Shipped`]), with seeded random weights (the cost does not depend on
+//! their values), and the micro-moves of seeded random games, each with the accumulator of its
+//! start.
 
-use dicechess::search::nnue::{Accumulator, Network, INPUTS, SCAN_INPUTS};
+use dicechess::search::nnue::{Accumulator, Network, DENSE, HIDDEN, INPUTS, SCAN_INPUTS};
 use dicechess::{legal_turns, Position, Rng, Turns};
 
-/// The hidden width (the accumulator's lanes).
+/// The target shape's hidden width (the accumulator's lanes).
 pub const H: usize = 256;
-/// The dense width.
+/// The target shape's dense width.
 pub const D: usize = 16;
 
+/// Weights of the target shape.
+pub type Target = Weights<H, D>;
+/// Weights of the shipped net's shape (`nnue::HIDDEN`, `nnue::DENSE`).
+pub type Shipped = Weights<HIDDEN, DENSE>;
+
 /// The weights of a net of shape `H`, `D`.
-pub struct Weights {
+pub struct Weights<const H: usize, const D: usize> {
     input_weights: Box<[[i16; H]; INPUTS]>,
     input_bias: [i16; H],
     hidden_weights: Box<[[i16; H]; D]>,
@@ -24,9 +30,9 @@ pub struct Weights {
     scan_weights: [[i32; 3]; SCAN_INPUTS],
 }
 
-impl Weights {
+impl<const H: usize, const D: usize> Weights<H, D> {
     /// Seeded random weights within the ranges the trainer exports.
-    pub fn random() -> Weights {
+    pub fn random() -> Weights<H, D> {
         let mut rng = Rng::from_seed(3);
         let mut small = |span: usize| (rng.index(2 * span + 1) as i32 - span as i32) as i16;
         let mut input_weights = Box::new([[0i16; H]; INPUTS]);

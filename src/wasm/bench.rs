@@ -113,20 +113,42 @@ fn v2_bot(max_nodes: u64) -> DeepeningBot {
 #[path = "../../benches/common/nnue_fixture.rs"]
 mod nnue_fixture;
 
-/// The NNUE fixture, built on the first call.
-struct NnueFixture {
-    weights: nnue_fixture::Weights,
+/// An NNUE fixture of shape `H`, `D`, built on the first call.
+struct NnueFixture<const H: usize, const D: usize> {
+    weights: nnue_fixture::Weights<H, D>,
     pairs: Vec<(Position, Position)>,
-    starts: Vec<dicechess::search::nnue::Accumulator<{ nnue_fixture::H }>>,
+    starts: Vec<dicechess::search::nnue::Accumulator<H>>,
 }
 
-thread_local! {
-    static NNUE: NnueFixture = {
+impl<const H: usize, const D: usize> NnueFixture<H, D> {
+    fn new() -> NnueFixture<H, D> {
         let weights = nnue_fixture::Weights::random();
         let pairs = nnue_fixture::micro_moves();
         let starts = nnue_fixture::starts(&weights.network(), &pairs);
         NnueFixture { weights, pairs, starts }
-    };
+    }
+
+    /// `passes` passes of the measured work; the number of updates, or `None` when the logits'
+    /// check value is not `check`.
+    fn run(&self, passes: f64, check: i32) -> Option<f64> {
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let passes = passes as u32;
+        let net = self.weights.network();
+        for _ in 0..passes {
+            if nnue_fixture::update_and_output(&net, &self.pairs, &self.starts) != check {
+                return None;
+            }
+        }
+        #[allow(clippy::cast_precision_loss)]
+        let updates = self.pairs.len() as f64 * f64::from(passes);
+        Some(updates)
+    }
+}
+
+thread_local! {
+    static NNUE: NnueFixture<{ nnue_fixture::H }, { nnue_fixture::D }> = NnueFixture::new();
+    static NNUE_SHIPPED: NnueFixture<{ dicechess::search::nnue::HIDDEN }, { dicechess::search::nnue::DENSE }> =
+        NnueFixture::new();
 }
 
 /// `passes` passes of the NNUE fixture's measured work (`benches/nnue.rs`'s `update+output`: one
@@ -136,17 +158,12 @@ thread_local! {
 /// call's time over the result.
 #[wasm_bindgen]
 pub fn nnue_update_output(passes: f64, check: i32) -> Option<f64> {
-    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-    let passes = passes as u32;
-    NNUE.with(|f| {
-        let net = f.weights.network();
-        for _ in 0..passes {
-            if nnue_fixture::update_and_output(&net, &f.pairs, &f.starts) != check {
-                return None;
-            }
-        }
-        #[allow(clippy::cast_precision_loss)]
-        let updates = f.pairs.len() as f64 * f64::from(passes);
-        Some(updates)
-    })
+    NNUE.with(|f| f.run(passes, check))
+}
+
+/// [`nnue_update_output`] at the shipped net's shape (random weights: the net itself is not in
+/// the package).
+#[wasm_bindgen]
+pub fn nnue_shipped_update_output(passes: f64, check: i32) -> Option<f64> {
+    NNUE_SHIPPED.with(|f| f.run(passes, check))
 }

@@ -55,8 +55,8 @@ mod search_exports;
 pub use analysis_exports::{analyze_turn, review_game, review_turn, win_probability};
 #[cfg(all(feature = "bench-exports", feature = "search"))]
 pub use bench::{
-    choose_turn, estimate_equity, expectimax_search, expectimax_v2_search, kcp_numerator, nnue_update_output,
-    win_chances_batch,
+    choose_turn, estimate_equity, expectimax_search, expectimax_v2_search, kcp_numerator, nnue_shipped_update_output,
+    nnue_update_output, win_chances_batch,
 };
 #[cfg(feature = "bench-boundary")]
 pub use bench_boundary::*;
