@@ -152,9 +152,9 @@ pub(crate) fn dense(pos: &Position) -> [f32; DENSE_LEN] {
 #[inline(never)] // one copy for both callers
 fn dense_of_view(view: Position, d: &mut [f32; DENSE_LEN]) -> Scan {
     let (us, them) = (Color::White, Color::Black);
-    let (us_moves, them_moves) = (reach(&view, us), reach(&view, them));
-    let (us_roles, us_reach, them_reach) = (us_moves.by_role, us_moves.all(), them_moves.all());
-    let threats = [king_threats(&view, us, &us_roles), king_threats(&view, them, &them_moves.by_role)];
+    let (ours, theirs) = (reach(&view, us), reach(&view, them));
+    let (us_roles, us_reach, them_reach) = (ours.by_role, ours.all(), theirs.all());
+    let threats = [king_threats(&view, us, &us_roles), king_threats(&view, them, &theirs.by_role)];
     for (s, t) in threats.iter().enumerate() {
         let roles = t.direct_roles();
         d[s] = any_face_probability(roles.count_ones());
@@ -164,8 +164,8 @@ fn dense_of_view(view: Position, d: &mut [f32; DENSE_LEN]) -> Scan {
         d[14 + s] = any_face_probability(t.xray_roles);
         d[27 + s] = t.capture_probability();
     }
-    d[16] = us_moves.moves as f32 / 64.0;
-    d[17] = them_moves.moves as f32 / 64.0;
+    d[16] = ours.moves as f32 / 64.0;
+    d[17] = theirs.moves as f32 / 64.0;
     let (us_ring, them_ring) = (ring(&view, us), ring(&view, them));
     d[18] = (us_reach & them_ring).count() as f32 / 8.0;
     d[19] = (them_reach & us_ring).count() as f32 / 8.0;
