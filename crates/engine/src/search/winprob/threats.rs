@@ -320,46 +320,25 @@ mod tests {
         captures | pushes
     }
 
-    /// A DFEN of pieces on random squares (most empty), both sides' pawns anywhere but the last
-    /// ranks; kings are not required.
-    fn board() -> impl Strategy<Value = String> {
+    /// Pieces on random squares (most empty), both sides' pawns anywhere but the last ranks;
+    /// kings are not required.
+    fn board() -> impl Strategy<Value = Position> {
         prop::collection::vec(0usize..36, 64).prop_map(|cells| {
-            let ranks: Vec<String> = cells
-                .chunks(8)
-                .enumerate()
-                .map(|(r, row)| {
-                    let mut out = String::new();
-                    let mut empty = 0;
-                    for &c in row {
-                        let piece = b"PNBRQKpnbrqk"
-                            .get(c)
-                            .copied()
-                            .filter(|p| !(p.eq_ignore_ascii_case(&b'p') && (r == 0 || r == 7)));
-                        match piece {
-                            Some(p) => {
-                                if empty > 0 {
-                                    out.push_str(&empty.to_string());
-                                }
-                                empty = 0;
-                                out.push(char::from(p));
-                            }
-                            None => empty += 1,
-                        }
-                    }
-                    if empty > 0 {
-                        out.push_str(&empty.to_string());
-                    }
-                    out
-                })
-                .collect();
-            format!("{} w - - 0 1", ranks.join("/"))
+            let mut pos = Position::empty();
+            for (sq, &c) in (0u8..).zip(&cells).filter(|&(_, &c)| c < 12) {
+                let (color, role) = ([Color::White, Color::Black][c / 6], Role::ALL[c % 6]);
+                let sq = crate::Square::new(sq).expect("a square index");
+                if role != Role::Pawn || (1..7).contains(&sq.rank()) {
+                    pos.put(sq, crate::Piece { color, role });
+                }
+            }
+            pos
         })
     }
 
     proptest! {
         #[test]
-        fn reach_is_the_union_and_count_of_each_pieces_destinations(dfen in board()) {
-            let pos = Position::from_dfen(&dfen).expect("a board DFEN");
+        fn reach_is_the_union_and_count_of_each_pieces_destinations(pos in board()) {
             for by in [Color::White, Color::Black] {
                 let mut expected = Reach { moves: 0, by_role: [Bitboard::EMPTY; 6] };
                 for role in Role::ALL {
@@ -369,7 +348,7 @@ mod tests {
                         expected.by_role[role.index()] |= a;
                     }
                 }
-                prop_assert_eq!(reach(&pos, by), expected, "{} {:?}", dfen, by);
+                prop_assert_eq!(reach(&pos, by), expected, "{} {:?}", pos.to_dfen(), by);
             }
         }
     }
