@@ -8,8 +8,10 @@
 // issue 31 (a turn's legality without the tree, which a game no longer keeps: about 5 KB in the
 // rules module, 1 KB in the full one; docs/NOTES.md, "A game keeps no turn tree"); full 525 KB
 // since issue 32 (the full module at opt-level 2 with SIMD128, for the search's speed in wasm:
-// 521.1 KB; BENCHMARKS.md, "Opt-level and SIMD128 of the full module").
-export const BUDGETS = { full: 525_000, rules: 160_000 };
+// 521.1 KB; BENCHMARKS.md, "Opt-level and SIMD128 of the full module"); full 670 KB since
+// issue 32's `expectimax-nnue` joined the built-ins (its net's weights and a second copy of the
+// search: 656.0 KB; docs/NOTES.md, the bot's entry), under the issue's 700 KB ceiling.
+export const BUDGETS = { full: 670_000, rules: 160_000 };
 
 /** The budget of each .wasm file by its base name. */
 export const WASM_BUDGETS = { dicechess: BUDGETS.full, dicechess_rules: BUDGETS.rules };

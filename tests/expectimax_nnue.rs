@@ -58,10 +58,13 @@ fn the_incremental_search_equals_the_refreshing_one() {
 }
 
 #[test]
-fn the_package_does_not_list_it_and_its_row_says_what_it_is() {
-    // Not a built-in until a net beats `expectimax-v2` (docs/NOTES.md); the lab registers it.
-    assert!(!Registry::new().bots().iter().any(|b| b.id == "expectimax-nnue"));
+fn the_package_lists_it_at_the_top_of_the_ladder_and_its_row_says_what_it_is() {
+    let top = Registry::new().bots().pop().expect("bots");
+    assert_eq!(
+        (top.id.as_str(), top.difficulty, top.is_experimental, top.takes_budget),
+        ("expectimax-nnue", 9, true, true)
+    );
     let row = DeepeningBot::<Neural>::default().info();
-    assert_eq!((row.id.as_str(), row.difficulty, row.is_experimental), ("expectimax-nnue", 9, true));
+    assert_eq!(row, Registry::new().resolve(Some("Expectimax-NNUE")).info());
     assert_eq!(DeepeningBot::<Learned>::default().info(), Registry::new().resolve(Some("expectimax-v2")).info());
 }

@@ -51,7 +51,7 @@ fn a_frozen_clock_ends_a_budgeted_search_by_its_work_on_a_wide_roll() {
     // Kiwipete has more candidates than 20 ms of work searches: each budgeted bot is cut short.
     let registry = Registry::new();
     let frozen = ManualClock::new(0, 0);
-    for bot in ["monte-carlo", "expectimax", "expectimax-v2"] {
+    for bot in ["monte-carlo", "expectimax", "expectimax-v2", "expectimax-nnue"] {
         let options = BestMoveOptions { time_budget_ms: Some(20.0), ..options(bot) };
         let best = get_best_move(&registry, ROLLS[3], &options, &frozen, frozen.now());
         assert_eq!(best.stop, Stop::FrozenClock, "{bot}");

@@ -121,7 +121,7 @@ proptest! {
     fn every_bot_plays_a_leaf_of_the_tree_or_passes_when_it_is_empty(pos in any_position(), seed in any::<u64>()) {
         let registry = Registry::new();
         let ids: Vec<String> = registry.bots().into_iter().map(|b| b.id).collect();
-        prop_assert_eq!(ids.len(), 8, "the eight built-ins");
+        prop_assert_eq!(ids.len(), 9, "the nine built-ins");
         let leaves = tree_leaves(&pos);
         let legal: HashSet<&[String]> = leaves.iter().map(|l| l.uci.as_slice()).collect();
         prop_assert_eq!(legal.len(), leaves.len(), "leaves are distinct");

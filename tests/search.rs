@@ -71,7 +71,7 @@ fn anytime_contract_with_a_past_deadline() {
     let p = pos("1r4k1/p4ppp/8/8/8/8/5PPP/R5K1 w - - 0 1 NNR");
     let clock = ManualClock::new(1_000_000, 0);
     let registry = Registry::new();
-    for bot in ["monte-carlo", "expectimax", "expectimax-v2"] {
+    for bot in ["monte-carlo", "expectimax", "expectimax-v2", "expectimax-nnue"] {
         let deadline = Deadline { clock: &clock, at: Moment(0) };
         let choice = choose_turn(
             registry.resolve(Some(bot)).as_ref(),
@@ -83,7 +83,7 @@ fn anytime_contract_with_a_past_deadline() {
     }
     // King captures are settled before the clock is read.
     let capture = pos("k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR");
-    for bot in ["monte-carlo", "expectimax", "expectimax-v2"] {
+    for bot in ["monte-carlo", "expectimax", "expectimax-v2", "expectimax-nnue"] {
         let deadline = Deadline { clock: &clock, at: Moment(0) };
         let choice = choose_turn(
             registry.resolve(Some(bot)).as_ref(),
@@ -102,7 +102,7 @@ fn anytime_contract_mid_search() {
     let p = pos("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB");
     let legal: Vec<Vec<String>> = legal_turns(&Turns::of_position(&p).unwrap()).iter().map(Turn::uci).collect();
     let registry = Registry::new();
-    for bot in ["monte-carlo", "expectimax", "expectimax-v2"] {
+    for bot in ["monte-carlo", "expectimax", "expectimax-v2", "expectimax-nnue"] {
         for reads in [1u64, 2, 5, 30, 200] {
             let clock = ManualClock::new(0, 1);
             let deadline = Deadline { clock: &clock, at: Moment(reads) };
@@ -187,7 +187,8 @@ fn registry_rules() {
             "aggressive",
             "monte-carlo",
             "expectimax",
-            "expectimax-v2"
+            "expectimax-v2",
+            "expectimax-nnue"
         ]
     );
     // Re-registering moves a bot to the end among equals; lookup ignores ASCII case.
@@ -299,7 +300,7 @@ fn untimed_monte_carlo_rolls_out_every_turn_before_its_king_capture_draw() {
 fn the_listing_says_which_bots_take_a_budget() {
     let registry = Registry::new();
     let budgeted: Vec<String> = registry.bots().into_iter().filter(|b| b.takes_budget).map(|b| b.id).collect();
-    assert_eq!(budgeted, ["monte-carlo", "expectimax", "expectimax-v2"]);
+    assert_eq!(budgeted, ["monte-carlo", "expectimax", "expectimax-v2", "expectimax-nnue"]);
     for bot in registry.bots() {
         let budgeting = registry.get(&bot.id).map(|b| b.budgeting());
         assert_eq!(bot.takes_budget, matches!(budgeting, Some(Budgeting::Budgeted { .. })), "{}", bot.id);

@@ -405,7 +405,8 @@ mod full {
                 "aggressive",
                 "monte-carlo",
                 "expectimax",
-                "expectimax-v2"
+                "expectimax-v2",
+                "expectimax-nnue"
             ]
         );
         // The export's rows carry `takesBudget` (getBotDetails); getAvailableBots drops it in JS.
@@ -418,7 +419,7 @@ mod full {
             .filter(|b| b["takesBudget"] == true)
             .filter_map(|b| b["id"].as_str())
             .collect();
-        assert_eq!(budgeted, ["monte-carlo", "expectimax", "expectimax-v2"]);
+        assert_eq!(budgeted, ["monte-carlo", "expectimax", "expectimax-v2", "expectimax-nnue"]);
         assert_eq!(wasm::available_time_policies(), "empirical-v1 legacy-linear-v1");
     }
 }

@@ -5,17 +5,18 @@
 //
 // Before its first call the worker warms its instance up (issue 31): a fresh instance's first
 // searches overshoot their deadline while V8 compiles the module's hot functions at its optimizing
-// tier, so one search by work (`effort`, not time) runs first, and the worker says `{warmedUp:
-// true}` when it is done. Calls posted meanwhile wait in the port. Measured in BENCHMARKS.md ("The
-// first search of an instance"): about 0.2 s of the worker's thread, after which its first search
-// at 50 ms keeps the contract.
+// tier, so one search by work (`effort`, not time) runs first for each of the two searches (each
+// is its own compiled code: `expectimax-v2`'s and `expectimax-nnue`'s, the webhook's default),
+// and the worker says `{warmedUp: true}` when it is done. Calls posted meanwhile wait in the port.
+// Measured in BENCHMARKS.md ("The worker pool's warm-up"): about 0.2 s of the worker's thread per
+// search, after which its first search at 50 ms keeps the contract.
 import { parentPort } from 'node:worker_threads';
 import { DiceChess } from './main-entry.js';
 
-/** The warm-up search: `expectimax-v2` by work on the start position's roll PNB. */
-const WARM_UP = { roll: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB', effort: 20 };
+/** The warm-up searches: each bot by work on the start position's roll PNB. */
+const WARM_UP = { roll: 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1 PNB', effort: 20, bots: ['expectimax-v2', 'expectimax-nnue'] };
 
-DiceChess.getBestMove(WARM_UP.roll, { algorithm: 'expectimax-v2', effort: WARM_UP.effort, seed: 1 });
+for (const algorithm of WARM_UP.bots) DiceChess.getBestMove(WARM_UP.roll, { algorithm, effort: WARM_UP.effort, seed: 1 });
 parentPort?.postMessage({ warmedUp: true });
 
 const functions = /** @type {Record<string, (...args: unknown[]) => unknown>} */ (/** @type {unknown} */ (DiceChess));

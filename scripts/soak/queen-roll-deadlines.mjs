@@ -24,7 +24,7 @@ function measure(id, budget) {
   const q = (xs, p) => xs[Math.min(xs.length - 1, Math.floor(p * xs.length))];
   rows.push(`| ${id} | ${q(wall, 0.5).toFixed(1)} | ${q(wall, 0.99).toFixed(1)} | ${wall.at(-1).toFixed(1)} | ${cpu.at(-1).toFixed(1)} |`);
 }
-for (const base of ['monte-carlo', 'expectimax', 'expectimax-v2']) {
+for (const base of E.getBotDetails().filter((b) => b.takesBudget).map((b) => b.id)) {
   E.registerOpeningBookBot(`${KEY}\ta1b2,a2a1,a1a2\n`, base, `hit-${base}`, '');
   E.registerOpeningBookBot(`${KEY}\ta2a4,b2b4,c2c4\n${KEY}\tb8b7\n`, base, `stale-${base}`, '');
   for (const id of [`hit-${base}`, `stale-${base}`]) measure(id, 100);

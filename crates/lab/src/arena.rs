@@ -10,8 +10,8 @@ use dicechess::Position;
 
 use crate::arena_json::{self, ArenaJson};
 use crate::arena_match::{run_match, Match, MatchRun, Tally};
-use crate::bots::bot_id;
 use crate::selfplay::notation_of;
+use dicechess_cli::args::bot_id;
 use dicechess_cli::args::{move_time, pairs, parse_seed, policy_id, pool, thread_count, threads, time_control};
 use dicechess_cli::files::{distinct_outputs, read_input, write_lines, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
@@ -187,7 +187,7 @@ pub fn arena(args: ArenaArgs) -> Outcome {
             .filter_map(|(flag, path)| Some((flag, path.as_deref()?)))
             .collect();
     distinct_outputs(&[("--json", args.json.as_deref()), ("--games", args.games.as_deref())], &inputs)?;
-    let registry = crate::bots::registry();
+    let registry = dicechess::search::Registry::new();
     let default_bot = if args.book.is_some() { "aggressive" } else { "monte-carlo" };
     let bot_id = args.bot.clone().unwrap_or_else(|| default_bot.to_owned());
     let baselines = args

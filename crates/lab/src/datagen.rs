@@ -25,8 +25,8 @@ use dicechess::search::winprob::roll_chances;
 use dicechess::search::{derive, rolls56, untimed_turn, Bot, Rng};
 use dicechess::{Color, Dice, GameOptions, Position};
 
-use crate::bots::{bot_id, net_sha256, plays_with_net};
-use dicechess_cli::args::{games, parse_seed, pool, Workers};
+use crate::bots::{net_sha256, plays_with_net};
+use dicechess_cli::args::{bot_id, games, parse_seed, pool, Workers};
 use dicechess_cli::files::write_lines;
 use dicechess_cli::io::{Exit, Failure, Outcome};
 use dicechess_cli::progress::{Progress, Unit};
@@ -94,7 +94,7 @@ pub(crate) fn chance_value(pos: &Position) -> f64 {
 /// The bots of the pairs and `random` by id: the registry's, the searching bots at `depth` when
 /// given; `None` for an id that names no bot.
 fn players(pairs: &[(String, String)], depth: Option<u8>) -> Option<HashMap<String, Arc<dyn Bot>>> {
-    let registry = crate::bots::registry();
+    let registry = dicechess::search::Registry::new();
     let at = |depth: u8| {
         let config = Config::default();
         Config { untimed: Limits { max_depth: depth, ..config.untimed }, ..config }

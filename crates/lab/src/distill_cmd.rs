@@ -16,8 +16,8 @@ use dicechess::search::Clock as _;
 use dicechess::search::{Bot, Budgeting, Deadline, SystemClock};
 use dicechess::Position;
 
-use crate::bots::bot_id;
 use crate::selfplay::{self_play, Sides};
+use dicechess_cli::args::bot_id;
 use dicechess_cli::args::{move_time, pool, GameArgs, Workers};
 use dicechess_cli::book_cmd::build_cmd::{write_built, BuildFormat, BuildReport};
 use dicechess_cli::files::{distinct_outputs, read_input, write_lines, write_output, Input};
@@ -405,7 +405,7 @@ fn search_openings(
         let (judged, entries) = read_judgements(path, &rolls)?;
         return Ok(Searched::Keys(judged, entries));
     }
-    let registry = crate::bots::registry();
+    let registry = dicechess::search::Registry::new();
     let bot = registry.resolve(Some(&args.search_bot)).clone();
     if args.search_playouts > 0 {
         let shard = args.shard.unwrap_or(Shard::WHOLE);

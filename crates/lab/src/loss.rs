@@ -25,7 +25,7 @@ use dicechess::search::{
 };
 use dicechess::{Position, Roll, Turns};
 
-use crate::bots::bot_id;
+use dicechess_cli::args::bot_id;
 use dicechess_cli::args::{move_time, parse_seed, pool, Workers};
 use dicechess_cli::files::{read_text, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
@@ -228,7 +228,7 @@ pub fn loss(args: LossArgs) -> Outcome {
             args.rolls
         )));
     }
-    let registry = crate::bots::registry();
+    let registry = dicechess::search::Registry::new();
     let progress = Progress::new(Some("loss"), Unit::Items, rolls.len() as u64, args.workers.quiet);
     let judged: Vec<Judged> = pool(args.workers.count())?.install(|| {
         rolls

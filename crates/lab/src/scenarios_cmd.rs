@@ -14,7 +14,7 @@ use crate::scenarios::{
 };
 use dicechess::search::SystemClock;
 
-use crate::bots::bot_id;
+use dicechess_cli::args::bot_id;
 use dicechess_cli::args::move_time;
 use dicechess_cli::files::{read_input, write_output, Input};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
@@ -47,7 +47,7 @@ pub fn scenarios(args: ScenariosArgs) -> Outcome {
     };
     let source = args.fixtures.as_deref().unwrap_or("core-search-v1");
     let suite = Suite::new(catalog).map_err(|e| Failure::invalid(format!("{source}: {e}")))?;
-    let registry = crate::bots::registry();
+    let registry = dicechess::search::Registry::new();
     let candidate = registry.get(&args.bot).expect("ids are checked by clap");
     let baseline = registry.get(&args.baseline).expect("ids are checked by clap");
     let clock = SystemClock::new();

@@ -13,7 +13,7 @@ use dicechess::record::{RecordJson, TurnJson};
 use dicechess::search::GameSeeds;
 use dicechess::{Game, GameOptions, Position};
 
-use crate::bots::bot_id;
+use dicechess_cli::args::bot_id;
 use dicechess_cli::args::{pool, GameArgs, Workers};
 use dicechess_cli::files::{write_lines, write_output};
 use dicechess_cli::io::{self, Exit, Failure, Outcome};
@@ -73,7 +73,7 @@ pub fn self_play(
     workers: &Workers,
     timings: bool,
 ) -> Result<Vec<String>, Failure> {
-    let registry = crate::bots::registry();
+    let registry = dicechess::search::Registry::new();
     let start = match &games.start {
         Some(dfen) => start_position(dfen)?,
         None => Position::initial(),

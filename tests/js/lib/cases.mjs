@@ -240,10 +240,14 @@ export function runApiCases(cases, entry, ns) {
 
 /**
  * The built-in bots that issues added after the vectors were written: `expectimax-v2` (issue 12,
- * difficulty 8) right after `expectimax`. The vectors pin the list without it; this checks its row
- * and place, then hands the rest of the list to the vector's expectation unchanged.
+ * difficulty 8) right after `expectimax`, and `expectimax-nnue` (issue 32, difficulty 9) right after
+ * `expectimax-v2`. The vectors pin the list without them; this checks each one's row and place
+ * (the later first), then hands the rest of the list to the vector's expectation unchanged.
  */
-export const LATER_BUILTINS = [{ id: 'expectimax-v2', after: 'expectimax', difficulty: 8 }];
+export const LATER_BUILTINS = [
+  { id: 'expectimax-nnue', after: 'expectimax-v2', difficulty: 9 },
+  { id: 'expectimax-v2', after: 'expectimax', difficulty: 8 },
+];
 
 function laterBuiltins(list) {
   if (!Array.isArray(list)) return { rest: list, problem: null };

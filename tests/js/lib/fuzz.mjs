@@ -107,9 +107,9 @@ export const isGameLoad = (v) => v !== null && typeof v === 'object'
   && ((v.ok === true && isGame(v.game)) || (v.ok === false && typeof v.error === 'string' && v.error !== ''));
 
 // ---- the full entry's functions (API.md §3.4, F) ------------------------------------------------
-export const BUILTIN_BOTS = ['random', 'checkmate-aware', 'greedy', 'greedy-v2', 'aggressive', 'monte-carlo', 'expectimax', 'expectimax-v2'];
+export const BUILTIN_BOTS = ['random', 'checkmate-aware', 'greedy', 'greedy-v2', 'aggressive', 'monte-carlo', 'expectimax', 'expectimax-v2', 'expectimax-nnue'];
 /** Bots that use a budget (BOTS.md §5.4): every generated budget for them is at most 20 ms. */
-export const BUDGETED_BOTS = ['monte-carlo', 'expectimax', 'expectimax-v2'];
+export const BUDGETED_BOTS = ['monte-carlo', 'expectimax', 'expectimax-v2', 'expectimax-nnue'];
 /** Bots that answer without a budget (API.md §5.2: "instant bots"). */
 export const INSTANT_BOTS = BUILTIN_BOTS.filter((b) => !BUDGETED_BOTS.includes(b));
 

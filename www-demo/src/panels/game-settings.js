@@ -19,7 +19,9 @@ export function renderBots() {
 function renderBotInfo() {
   const b = botInfo(settings.bot);
   const info = $('#bot-info');
-  info.textContent = b ? `${'★'.repeat(Math.min(b.difficulty, 8))}${'☆'.repeat(Math.max(0, 8 - b.difficulty))} ${b.description}` : '';
+  // Stars out of the ladder's top difficulty.
+  const top = Math.max(...state.bots.map((bot) => bot.difficulty));
+  info.textContent = b ? `${'★'.repeat(Math.min(b.difficulty, top))}${'☆'.repeat(Math.max(0, top - b.difficulty))} ${b.description}` : '';
   info.dataset.difficulty = b?.difficulty ?? '';
   const budgeted = b?.takesBudget ?? false;
   const time = $('#time');

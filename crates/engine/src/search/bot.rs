@@ -156,6 +156,7 @@ pub enum Builtin {
     MonteCarlo,
     Expectimax,
     ExpectimaxV2,
+    ExpectimaxNnue,
 }
 
 /// A built-in's row of `getAvailableBots()`, as constants.
@@ -170,7 +171,7 @@ pub(crate) struct BuiltinRow {
 
 impl Builtin {
     /// Every built-in, in table order.
-    pub const ALL: [Builtin; 8] = [
+    pub const ALL: [Builtin; 9] = [
         Builtin::Random,
         Builtin::CheckmateAware,
         Builtin::Greedy,
@@ -179,6 +180,7 @@ impl Builtin {
         Builtin::MonteCarlo,
         Builtin::Expectimax,
         Builtin::ExpectimaxV2,
+        Builtin::ExpectimaxNnue,
     ];
 
     /// The bot an absent or unknown `algorithm` selects (BOTS.md §3.2).
@@ -235,6 +237,13 @@ impl Builtin {
                 "Expectimax v2",
                 "Thinks several turns ahead on a win probability: weighs every dice roll at each turn, prunes what cannot matter and uses all the time it is given.",
                 8,
+                true,
+            ),
+            Builtin::ExpectimaxNnue => (
+                "expectimax-nnue",
+                "Expectimax NNUE",
+                "Searches like Expectimax v2, but judges positions with a neural network trained on the engine's own games.",
+                9,
                 true,
             ),
         };

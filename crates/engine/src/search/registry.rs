@@ -60,6 +60,7 @@ fn builtin_bot(builtin: Builtin) -> Arc<dyn Bot> {
         Builtin::MonteCarlo => Arc::new(MonteCarloBot),
         Builtin::Expectimax => Arc::new(ExpectimaxBot),
         Builtin::ExpectimaxV2 => Arc::new(DeepeningBot::<super::deepening::DefaultEvaluator>::default()),
+        Builtin::ExpectimaxNnue => Arc::new(DeepeningBot::<super::deepening::Neural>::default()),
     }
 }
 

@@ -22,7 +22,7 @@ mod example {
     #[test]
     fn aggressive_blocks_where_greedy_takes_the_queen() {
         let suite = Suite::new(core_search_v1()).unwrap();
-        let registry = crate::bots::registry();
+        let registry = dicechess::search::Registry::new();
         let (candidate, baseline) = (registry.get("aggressive").unwrap(), registry.get("greedy").unwrap());
         let run = suite.run(4, 0, candidate.as_ref(), baseline.as_ref(), None); // defensive-block-open-file
         assert_eq!(run.comparison(), Comparison::CandidateImproved); // greedy takes the queen

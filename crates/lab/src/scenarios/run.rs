@@ -178,7 +178,7 @@ mod tests {
     #[test]
     fn comparisons_and_summary() {
         let suite = Suite::new(core_search_v1()).unwrap();
-        let registry = crate::bots::registry();
+        let registry = dicechess::search::Registry::new();
         let get = |id: &str| registry.get(id).unwrap().as_ref();
         let results: Vec<RunResult> = suite
             .runs()

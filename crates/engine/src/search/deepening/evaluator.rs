@@ -85,17 +85,9 @@ fn neural_score(first: &nnue::FirstLayer<{ nnue::HIDDEN }>, pos: &Position) -> f
 impl Evaluator for Neural {
     type Scratch = NeuralScratch;
 
-    /// `expectimax-nnue`: not a built-in of the package until a net beats `expectimax-v2`
-    /// (docs/NOTES.md, "expectimax-nnue stays in the lab"); the lab registers it.
+    /// `expectimax-nnue`, the ladder's top rung (issue 32).
     fn bot_info() -> BotInfo {
-        BotInfo {
-            id: "expectimax-nnue".to_owned(),
-            name: "Expectimax NNUE".to_owned(),
-            description: "Searches like Expectimax v2, but judges positions with a neural network trained on the engine's own games.".to_owned(),
-            difficulty: 9,
-            is_experimental: true,
-            takes_budget: false,
-        }
+        Builtin::ExpectimaxNnue.info()
     }
 
     #[inline]
