@@ -1,8 +1,7 @@
 //! What the lab knows of the bots beyond the package's registry: which of them plays with the
 //! net (`expectimax-nnue`, issue 32) and that net's name, which its shards record.
 
-use dicechess::search::deepening::{Evaluator, Neural};
-use dicechess::search::nnue;
+use dicechess::search::{nnue, Builtin};
 
 /// The net `expectimax-nnue` plays with, by name: the sha256 of its generated weights, as the
 /// crate's manifest records it (empty if the manifest had none; the crate's tests check it). A
@@ -15,7 +14,7 @@ pub fn net_sha256() -> String {
 
 /// Whether the bot of `id` (a canonical id, `dicechess_cli::args::bot_id`) plays with the net.
 pub fn plays_with_net(id: &str) -> bool {
-    id == Neural::bot_info().id
+    id == Builtin::ExpectimaxNnue.id()
 }
 
 #[cfg(test)]
