@@ -9,8 +9,9 @@
 //! `rollout/equity10x40` ten rollouts of 40 plies (the former `probe_rollout_speed` of
 //! tests/search.rs), `expectimax_v2/rolls` the rolls of one depth-1 chance node,
 //! `expectimax_v2/nodes` the nodes of a 200,000-node search (`expectimax_nnue/*` the same with the
-//! NNUE evaluator), `winprob/scratch` one evaluation of
-//! the search's win probability from scratch and `winprob/calibrated` one of the calibrated one.
+//! NNUE evaluator), `winprob/scratch` one evaluation of the linear model from scratch
+//! (`expectimax-v2`'s), `winprob/net` one of the shipped net from scratch and `winprob/calibrated`
+//! one of the package's calibrated win probability (the net and its second stage).
 //! Results go in BENCHMARKS.md.
 
 mod common;
@@ -21,7 +22,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use dicechess::search::deepening::{Config, DeepeningBot, Evaluator, Learned, Limits, Neural, Searcher};
 use dicechess::search::estimate_equity;
 use dicechess::search::winprob::PsqAccumulator;
-use dicechess::search::winprob::{model_chances, roll_estimate, win_chances};
+use dicechess::search::winprob::{model_chances, net_chances, roll_estimate, win_chances};
 use dicechess::search::{advance, chance_node, kcp_numerator, ExpectimaxBot};
 use dicechess::Roll;
 use dicechess::{choose_turn, legal_turns, Bot, Registry, Rng};
@@ -223,7 +224,11 @@ fn winprob(c: &mut Criterion) {
     g.bench_function("scratch/5positions", |b| {
         b.iter(|| positions.iter().map(|p| model_chances(black_box(p)).mover).sum::<f32>())
     });
-    // The calibrated win probability: the model and the exact king-capture probabilities.
+    // The shipped net alone from scratch: what the analysis judges a roll's turns by.
+    g.bench_function("net/5positions", |b| {
+        b.iter(|| positions.iter().map(|p| net_chances(black_box(p)).mover).sum::<f32>())
+    });
+    // The calibrated win probability: the net and the exact king-capture probabilities.
     g.bench_function("calibrated/5positions", |b| {
         b.iter(|| positions.iter().map(|p| win_chances(black_box(p)).mover).sum::<f32>())
     });

@@ -137,7 +137,7 @@ fn hints_are_legal_turns_best_first_and_never_negative() {
 #[test]
 fn a_bot_reviewing_its_own_untimed_choices_makes_no_error() {
     let registry = Registry::new();
-    let bot = registry.get("expectimax-v2").unwrap().as_ref();
+    let bot = registry.get("expectimax-nnue").unwrap().as_ref();
     let mut dice = Rng::from_seed(21);
     let mut reviewed = 0;
     for mut pos in positions(6, 17).into_iter().step_by(5).take(6) {

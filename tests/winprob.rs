@@ -12,10 +12,12 @@ use dicechess::analysis::RollValue;
 use dicechess::legal_turns;
 use dicechess::search::winprob::{
     head_names, DENSE_NAMES, FORMAT_VERSION, HEAD_FORMAT_VERSION, HEAD_MANIFEST, HEAD_VECTORS, HEAD_WEIGHTS_SOURCE,
-    INPUTS, MANIFEST, PSQ_INPUTS, ROLL_FORMAT_VERSION, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS, ROLL_WEIGHTS_SOURCE,
-    VECTORS, WEIGHTS_SOURCE,
+    INPUTS, MANIFEST, NET_HEAD_MANIFEST, NET_HEAD_VECTORS, NET_HEAD_WEIGHTS_SOURCE, PSQ_INPUTS, ROLL_FORMAT_VERSION,
+    ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS, ROLL_WEIGHTS_SOURCE, VECTORS, WEIGHTS_SOURCE,
 };
-use dicechess::search::winprob::{model_chances, roll_chances, roll_estimate, win_chances, WinChances};
+use dicechess::search::winprob::{
+    linear_win_chances, model_chances, net_chances, roll_chances, roll_estimate, win_chances, Judge, WinChances,
+};
 use dicechess::{Dice, Position, Turns};
 use sha2::{Digest, Sha256};
 
@@ -74,22 +76,35 @@ fn inference_reproduces_the_trainers_vectors() {
     reproduces(VECTORS, model_chances);
 }
 
-#[test]
-fn the_head_weights_match_their_manifest() {
-    let m: serde_json::Value = serde_json::from_str(HEAD_MANIFEST).expect("the head manifest is JSON");
+/// The manifest `text` of a head over `base` matches its weights `source`, and the head was
+/// measured on the held-out positions, better there than its evaluator alone; its log loss.
+fn head_matches_its_manifest(text: &str, source: &str, base: &str) -> f64 {
+    let m: serde_json::Value = serde_json::from_str(text).expect("the head manifest is JSON");
     assert_eq!(m["formatVersion"].as_u64(), Some(u64::from(HEAD_FORMAT_VERSION)));
-    assert_eq!(m["weightsSha256"].as_str(), Some(hex(&Sha256::digest(HEAD_WEIGHTS_SOURCE.as_bytes())).as_str()));
+    assert_eq!(m["weightsSha256"].as_str(), Some(hex(&Sha256::digest(source.as_bytes())).as_str()));
+    // The linear head's manifest predates the `base` field (then every head was the model's).
+    assert_eq!(m["base"].as_str().unwrap_or("winprob-model"), base);
     let names: Vec<&str> = m["names"].as_array().unwrap().iter().filter_map(|v| v.as_str()).collect();
     assert_eq!(names, head_names());
-    // Measured on the model's held-out positions, and better than the model alone there.
     assert!(m["heldoutPositions"].as_u64().unwrap() >= 20_000);
     let log_loss = m["heldout"]["logLoss"].as_f64().unwrap();
     assert!(log_loss > 0.0 && log_loss < m["heldoutModelAlone"]["logLoss"].as_f64().unwrap());
+    log_loss
+}
+
+#[test]
+fn the_head_weights_match_their_manifests() {
+    let linear = head_matches_its_manifest(HEAD_MANIFEST, HEAD_WEIGHTS_SOURCE, "winprob-model");
+    let net = head_matches_its_manifest(NET_HEAD_MANIFEST, NET_HEAD_WEIGHTS_SOURCE, "nnue");
+    // The package's win probability is the net's because it is the better calibrated on the
+    // same held-out positions.
+    assert!(net < linear, "the net's head {net} against the linear model's {linear}");
 }
 
 #[test]
 fn the_calibrated_chances_reproduce_the_head_trainers_vectors() {
-    reproduces(HEAD_VECTORS, win_chances);
+    reproduces(NET_HEAD_VECTORS, win_chances);
+    reproduces(HEAD_VECTORS, linear_win_chances);
 }
 
 #[test]
@@ -205,32 +220,34 @@ fn finished_games_and_bad_input_have_fixed_values() {
     assert_eq!(win_chances(&won.color_flip()), WinChances::WON);
     let lost = Position::from_dfen("4k3/8/8/8/8/8/8/8 w - - 0 1").unwrap();
     assert_eq!(win_chances(&lost), WinChances::LOST);
-    assert_eq!(roll_chances(&lost).score(), 0.0);
+    assert_eq!(roll_chances(&lost, net_chances).score(), 0.0);
 }
 
 #[test]
 fn a_roll_is_worth_its_best_turn() {
-    // A rook die takes the king: worth 1.
+    // A rook die takes the king: worth 1, whoever judges.
     let capture = Position::from_dfen("k7/8/8/8/8/8/8/R3K3 w - - 0 1 PPR").unwrap();
-    assert_eq!(roll_chances(&capture).score(), 1.0);
-    for mut pos in positions().into_iter().take(200) {
-        pos.set_dice(Dice::EMPTY.with(dicechess::Role::Pawn).unwrap().with(dicechess::Role::Knight).unwrap());
-        let v = roll_chances(&pos).score();
-        assert!((0.0..=1.0).contains(&v), "{}: {v}", pos.to_dfen());
-        let expected = match Turns::of_position(&pos) {
-            Some(turns) => legal_turns(&turns)
-                .iter()
-                .map(|t| if t.captures_king { 1.0 } else { 1.0 - model_chances(&t.post_turn()).score() })
-                .fold(f32::NEG_INFINITY, f32::max),
-            None => {
-                let mut after = pos;
-                after.end_turn();
-                1.0 - model_chances(&after).score()
+    for judge in [model_chances as Judge, net_chances] {
+        assert_eq!(roll_chances(&capture, judge).score(), 1.0);
+        for mut pos in positions().into_iter().take(200) {
+            pos.set_dice(Dice::EMPTY.with(dicechess::Role::Pawn).unwrap().with(dicechess::Role::Knight).unwrap());
+            let v = roll_chances(&pos, judge).score();
+            assert!((0.0..=1.0).contains(&v), "{}: {v}", pos.to_dfen());
+            let expected = match Turns::of_position(&pos) {
+                Some(turns) => legal_turns(&turns)
+                    .iter()
+                    .map(|t| if t.captures_king { 1.0 } else { 1.0 - judge(&t.post_turn()).score() })
+                    .fold(f32::NEG_INFINITY, f32::max),
+                None => {
+                    let mut after = pos;
+                    after.end_turn();
+                    1.0 - judge(&after).score()
+                }
+            };
+            if pos.has_king(pos.turn()) && pos.has_king(pos.turn().opponent()) {
+                // The roll's chances are the after-turn ones seen by the mover: equal up to rounding.
+                assert!((v - expected).abs() < 1e-6, "{}: {v} against {expected}", pos.to_dfen());
             }
-        };
-        if pos.has_king(pos.turn()) && pos.has_king(pos.turn().opponent()) {
-            // The roll's chances are the after-turn ones seen by the mover: equal up to rounding.
-            assert!((v - expected).abs() < 1e-6, "{}: {v} against {expected}", pos.to_dfen());
         }
     }
 }

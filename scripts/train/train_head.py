@@ -17,7 +17,11 @@ penalty chosen on a validation fifth of the training games, and writes into the 
 - head_vectors.tsv: fixed held-out positions with the trainer's probabilities (the crate's tests
   reproduce them).
 
-Run by hand (scripts/train/run-head), never by the test suites.
+With `--net` the logits are the NNUE evaluator's and the files are net_head_weights.rs,
+net_head_manifest.json and net_head_vectors.tsv: the head of the package's win probability.
+
+Run by hand (scripts/train/run-head; with --net, scripts/train/nnue/run head), never by the
+test suites.
 """
 
 import argparse
@@ -97,7 +101,7 @@ def main():
     ap.add_argument("--vectors", type=int, default=64)
     ap.add_argument("--datagen", default="", help="the datagen commands, recorded in the manifest")
     ap.add_argument("--net", action="store_true",
-                    help="a head over the NNUE evaluator compiled into --dicechess (head-rows --net), for the lab")
+                    help="a head over the NNUE evaluator compiled into --dicechess (head-rows --net): net_head_*")
     args = ap.parse_args()
 
     names = json.loads(run([args.dicechess, "winprob", "describe"]))["headNames"]
@@ -142,7 +146,8 @@ def main():
         + "\n];\n"
     )
     out = Path(args.out)
-    (out / "head_weights.rs").write_text(text)
+    prefix = "net_head" if args.net else "head"
+    (out / f"{prefix}_weights.rs").write_text(text)
     sha = hashlib.sha256(text.encode()).hexdigest()
 
     # Vectors: evenly spaced held-out positions, with the trainer's probabilities (raw weights,
@@ -151,7 +156,7 @@ def main():
     wr = np.vstack([raw, bias])
     p = proba(wr, hx[idx], hk[idx])[1]
     lines = [f"{hdfen[i]}\t{q[2]:.7f}\t{q[0]:.7f}\t{q[1]:.7f}" for i, q in zip(idx, p)]
-    (out / "head_vectors.tsv").write_text("\n".join(lines) + "\n")
+    (out / f"{prefix}_vectors.tsv").write_text("\n".join(lines) + "\n")
 
     manifest = {
         "formatVersion": FORMAT_VERSION,
@@ -171,8 +176,8 @@ def main():
         "heldoutModelAlone": model_alone,
         "versions": {"python": sys.version.split()[0], "numpy": np.__version__, "scipy": scipy.__version__},
     }
-    (out / "head_manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
-    print(f"wrote {out}/head_weights.rs (sha256 {sha}), head_manifest.json, head_vectors.tsv")
+    (out / f"{prefix}_manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    print(f"wrote {out}/{prefix}_weights.rs (sha256 {sha}), {prefix}_manifest.json, {prefix}_vectors.tsv")
 
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ pub struct ReviewArgs {
     /// The game records, one JSON object per line (`-` = stdin).
     #[arg(value_name = "GAMES")]
     input: String,
-    /// Search budget per turn in milliseconds (0: expectimax-v2's untimed limits, exact and
+    /// Search budget per turn in milliseconds (0: expectimax-nnue's untimed limits, exact and
     /// repeatable).
     #[arg(long, value_name = "MS", default_value = "250", value_parser = move_time)]
     time: u64,

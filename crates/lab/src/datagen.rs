@@ -21,7 +21,7 @@ use std::ops::ControlFlow;
 
 use dicechess::drive;
 use dicechess::search::deepening::{Config, DeepeningBot, DefaultEvaluator, Limits, Neural};
-use dicechess::search::winprob::roll_chances;
+use dicechess::search::winprob::{model_chances, roll_chances};
 use dicechess::search::{derive, rolls56, untimed_turn, Bot, Rng};
 use dicechess::{Color, Dice, GameOptions, Position};
 
@@ -86,7 +86,7 @@ fn result_char(winner: Option<Color>, mover: Color) -> char {
 pub(crate) fn chance_value(pos: &Position) -> f64 {
     let total: f64 = rolls56()
         .iter()
-        .map(|roll| f64::from(roll.weight) * f64::from(roll_chances(&pos.with_dice(roll.dice)).score()))
+        .map(|roll| f64::from(roll.weight) * f64::from(roll_chances(&pos.with_dice(roll.dice), model_chances).score()))
         .sum();
     total / 216.0
 }

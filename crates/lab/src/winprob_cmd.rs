@@ -14,10 +14,9 @@ use clap::{Args, Subcommand};
 use serde::Serialize;
 
 use dicechess::analysis::RollValue;
-use dicechess::search::nnue::{Accumulator, Logits, LOGIT_SCALE, SHIPPED};
 use dicechess::search::winprob::{
-    features, head_names, model_chances, roll_inputs, win_chances, HeadInputs, RollInputs, WinChances, DENSE_NAMES,
-    INPUTS, PSQ_INPUTS, ROLL_NAMES,
+    features, head_names, linear_win_chances, model_chances, net_chances, net_logits, roll_inputs, win_chances,
+    HeadInputs, Judge, RollInputs, WinChances, DENSE_NAMES, INPUTS, PSQ_INPUTS, ROLL_NAMES,
 };
 use dicechess::search::{candidate_turns, rolls56};
 use dicechess::search::{estimate_equity, Rng, DEFAULT_MAX_PLIES, DEFAULT_ROLLOUTS};
@@ -196,8 +195,11 @@ fn write_head_rows(args: &HeadRowsArgs) -> Outcome {
     let mut out = String::with_capacity(text.len() * 4);
     for s in samples(&text)? {
         let f = features(&s.pos);
-        let h =
-            if args.net { HeadInputs::with_logits(&s.pos, &f, net_logits(&s.pos)) } else { HeadInputs::of(&s.pos, &f) };
+        let h = if args.net {
+            HeadInputs::with_logits(&s.pos, &f, net_logits(&s.pos))
+        } else {
+            HeadInputs::linear(&s.pos, &f)
+        };
         let _ = write!(out, "{}\t{}", s.label, h.us_kcp);
         for x in h.inputs {
             let _ = write!(out, "\t{x}");
@@ -206,12 +208,6 @@ fn write_head_rows(args: &HeadRowsArgs) -> Outcome {
     }
     write_output(&args.files.output, out.as_bytes())?;
     Ok(Exit::Success)
-}
-
-/// The NNUE evaluator's win and draw logits of `pos`, relative to its loss logit, in units.
-fn net_logits(pos: &Position) -> [f32; 2] {
-    let Logits([win, draw, loss]) = Accumulator::refresh(&SHIPPED, pos).logits(&SHIPPED, pos);
-    [win - loss, draw - loss].map(|z| z as f32 / LOGIT_SCALE as f32)
 }
 
 /// The probability clamp of the log loss.
@@ -270,48 +266,57 @@ fn equity_chances(pos: &Position, rollouts: i64, rng: &mut Rng) -> WinChances {
     WinChances { mover: mover as f32, opponent: opponent as f32, draw: e.undecided as f32 }
 }
 
+/// What `calibrate` measures, the package's win probability first: a name, the evaluator and
+/// about how many calls time it.
+const EVALUATORS: [(&str, Judge, usize); 4] = [
+    ("calibrated: the net and its head (win_chances)", win_chances, 200_000),
+    ("the net alone (net_chances, expectimax-nnue's evaluation)", net_chances, 1_000_000),
+    ("the linear model and its head (linear_win_chances)", linear_win_chances, 200_000),
+    ("the model alone (model_chances, expectimax-v2's evaluation)", model_chances, 2_000_000),
+];
+
 fn calibrate(args: &CalibrateArgs) -> Outcome {
     let data = samples(&read_text(&args.input, Input::Games)?)?;
     if data.is_empty() {
         return Err(Failure::invalid("no positions"));
     }
-    let (mut model, mut alone) = (Metrics::default(), Metrics::default());
-    let mut outcomes = [0usize; 3];
-    for s in &data {
-        model.push(win_chances(&s.pos), s.label);
-        alone.push(model_chances(&s.pos), s.label);
-        outcomes[s.label] += 1;
-    }
+    let outcomes = data.iter().fold([0usize; 3], |mut n, s| {
+        n[s.label] += 1;
+        n
+    });
     let positions: Vec<Position> = data.iter().map(|s| s.pos).collect();
-    let model_ns = nanos_per_position(&positions, 200_000, win_chances);
-    let alone_ns = nanos_per_position(&positions, 2_000_000, model_chances);
-
     let mut out = String::new();
     let _ = writeln!(
         out,
-        "positions: {} (wins {}, losses {}, draws {})",
+        "positions: {} (wins {}, losses {}, draws {})\n",
         data.len(),
         outcomes[2],
         outcomes[0],
         outcomes[1]
     );
-    let _ = writeln!(
-        out,
-        "time per position (native, from scratch): {model_ns:.0} ns, the model alone (the search's evaluation) \
-         {alone_ns:.0} ns"
+    out.push_str(
+        "| evaluator | log loss (3 outcomes) | log loss of the score | Brier score of the score | ECE (10 bins) | \
+         time per position (native, from scratch) |\n| --- | --- | --- | --- | --- | --- |\n",
     );
-    let _ = writeln!(
-        out,
-        "the model alone: log loss {:.4}, Brier {:.4}, ECE {:.4}\n",
-        alone.mean(alone.log_loss),
-        alone.mean(alone.brier),
-        alone.ece()
-    );
-    out.push_str("| measure | value |\n| --- | --- |\n");
-    let _ = writeln!(out, "| log loss (3 outcomes) | {:.4} |", model.mean(model.log_loss));
-    let _ = writeln!(out, "| log loss of the score | {:.4} |", model.mean(model.score_log_loss));
-    let _ = writeln!(out, "| Brier score of the score | {:.4} |", model.mean(model.brier));
-    let _ = writeln!(out, "| ECE (10 bins) | {:.4} |\n", model.ece());
+    let mut calibrated = None;
+    for (name, f, calls) in EVALUATORS {
+        let mut m = Metrics::default();
+        for s in &data {
+            m.push(f(&s.pos), s.label);
+        }
+        let ns = nanos_per_position(&positions, calls, f);
+        let _ = writeln!(
+            out,
+            "| {name} | {:.4} | {:.4} | {:.4} | {:.4} | {ns:.0} ns |",
+            m.mean(m.log_loss),
+            m.mean(m.score_log_loss),
+            m.mean(m.brier),
+            m.ece()
+        );
+        calibrated.get_or_insert(m);
+    }
+    let model = calibrated.unwrap_or_default();
+    out.push_str("\nthe calibrated win probability's reliability:\n\n");
     out.push_str("| score bin | positions | mean predicted | mean result |\n| --- | --- | --- | --- |\n");
     for (i, &(c, p, y)) in model.bins.iter().enumerate() {
         let (mp, my) = if c > 0 { (p / c as f64, y / c as f64) } else { (f64::NAN, f64::NAN) };
@@ -326,7 +331,7 @@ fn calibrate(args: &CalibrateArgs) -> Outcome {
 }
 
 /// The time `f` takes per position of `positions`, in nanoseconds, over about `calls` calls.
-fn nanos_per_position(positions: &[Position], calls: usize, f: fn(&Position) -> WinChances) -> f64 {
+fn nanos_per_position(positions: &[Position], calls: usize, f: Judge) -> f64 {
     let reps = (calls / positions.len()).max(1);
     let started = Instant::now();
     let mut sink = 0.0f32;
@@ -339,7 +344,7 @@ fn nanos_per_position(positions: &[Position], calls: usize, f: fn(&Position) -> 
     started.elapsed().as_nanos() as f64 / (reps * positions.len()) as f64
 }
 
-/// The model against `estimate_equity` on `args.equity` evenly spaced positions.
+/// The calibrated win probability against `estimate_equity` on `args.equity` evenly spaced positions.
 fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> Result<String, Failure> {
     let n = args.equity.min(data.len());
     let step = data.len() as f64 / n as f64;
@@ -363,7 +368,7 @@ fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> Result<String, 
     let half = 1.96 * (var / n as f64).sqrt();
     let mut out =
         format!("subset of {n} positions, estimate_equity at {} rollouts (seed {})\n\n", args.rollouts, args.seed);
-    out.push_str("| measure | model | estimate_equity |\n| --- | --- | --- |\n");
+    out.push_str("| measure | calibrated (win_chances) | estimate_equity |\n| --- | --- | --- |\n");
     let row = |name: &str, a: f64, b: f64| format!("| {name} | {a:.4} | {b:.4} |\n");
     out.push_str(&row("log loss (3 outcomes)", model.mean(model.log_loss), equity.mean(equity.log_loss)));
     out.push_str(&row("log loss of the score", model.mean(model.score_log_loss), equity.mean(equity.score_log_loss)));
@@ -376,7 +381,8 @@ fn compare_with_equity(data: &[Sample], args: &CalibrateArgs) -> Result<String, 
         equity_us,
         equity_us / model_us
     );
-    let _ = writeln!(out, "log loss difference (model − estimate_equity), paired: {mean_diff:+.4} ± {half:.4} (95%)");
+    let _ =
+        writeln!(out, "log loss difference (calibrated − estimate_equity), paired: {mean_diff:+.4} ± {half:.4} (95%)");
     if let Some(path) = &args.dump {
         let mut tsv = String::new();
         for (((&i, s), m), e) in lines.iter().zip(&subset).zip(&predicted).zip(&chances) {

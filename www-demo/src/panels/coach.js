@@ -85,7 +85,7 @@ async function review() {
   panel.dataset.state = run.cancelled ? 'cancelled' : 'done';
   $('#review-status').textContent = run.cancelled
     ? `Review cancelled after ${run.results.length} of ${rolls.length} turns.`
-    : `${rolls.length} turns reviewed by expectimax-v2 (${budget} ms a turn; passes have no choice and are left out). Error: win probability given up against the best turn; luck: what the roll changed.`;
+    : `${rolls.length} turns reviewed by expectimax-nnue (${budget} ms a turn; passes have no choice and are left out). Error: win probability given up against the best turn; luck: what the roll changed.`;
   await renderReview(run.results);
   changed();
 }

@@ -2,8 +2,9 @@
 //! to play ([`analyze_turn`]) and, with feature `book`, how a game went ([`review_game`]).
 //!
 //! Every value is a probability: the chances of each side ([`WinProbability`], the one
-//! win-probability type of the API) from the win-probability model, and the expected scores of
-//! `expectimax-v2`'s search (a win 1, a draw ½). A roll's luck is a [`RollValue`].
+//! win-probability type of the API) from the calibrated win probability (the NNUE net and its
+//! second stage), and the expected scores of `expectimax-nnue`'s search (a win 1, a draw ½). A
+//! roll's luck is a [`RollValue`].
 
 #[cfg(feature = "book")]
 mod review;
@@ -15,15 +16,15 @@ pub use review::{
 };
 
 use crate::rules::candidate_limit;
-use crate::search::deepening::{Analysis, DeepeningBot, DefaultEvaluator};
+use crate::search::deepening::{Analysis, DeepeningBot, Neural};
 use crate::search::{
-    candidate_turns, candidates_within, roll_chances, roll_chances_of, roll_estimate, rolls56, win_chances, Deadline,
-    Turn, WinChances,
+    candidate_turns, candidates_within, net_chances, roll_chances, roll_chances_of, roll_estimate, rolls56,
+    win_chances, Deadline, Turn, WinChances,
 };
 use crate::{Color, Dice, Move, Position, Roll, Turns};
 
 /// The search budget of [`analyze_turn`] when the caller gives none, in milliseconds: that of
-/// `expectimax-v2`'s `getBestMove`.
+/// the search bots' `getBestMove`.
 pub const DEFAULT_ANALYSIS_BUDGET_MS: u64 = 1000;
 /// The number of candidates [`analyze_turn`] reports when the caller does not say.
 pub const DEFAULT_TOP_N: usize = 5;
@@ -57,7 +58,7 @@ impl WinProbability {
     }
 }
 
-/// The win probability of `pos`: the model's, about a microsecond either way. Without dice, the
+/// The win probability of `pos`, some microseconds either way. Without dice, the
 /// position before its roll ([`win_chances`]); with dice, the value of that roll or of what is
 /// left of it ([`roll_estimate`], which estimates [`RollValue::after`] without walking the turns).
 /// A finished game is decided (1 and 0); with no king at all, a draw.
@@ -66,19 +67,19 @@ pub fn win_probability(pos: &Position) -> WinProbability {
     WinProbability::of(roll_estimate(pos), pos.turn())
 }
 
-/// A roll's value for its mover, centred on the model so that the values of the 56 rolls average
-/// to the value before the roll. Raw one-turn values (the best turn by the model) are higher than
-/// the model's value before the roll by about 0.04 on average (the best of many noisy estimates
-/// is biased upward); centring keeps the model's calibration and leaves luck unbiased. A roll
+/// A roll's value for its mover, centred on the calibrated win probability so that the values of
+/// the 56 rolls average to the value before the roll. Raw one-turn values (the best turn by the
+/// net, [`net_chances`]) are higher than the value before the roll on average (the best of many
+/// noisy estimates is biased upward); centring keeps the calibration and leaves luck unbiased. A roll
 /// that wins outright (a king capture) keeps its value 1; the others share the shift.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct RollValue {
-    /// The mover's expected score before the roll: the model's.
+    /// The mover's expected score before the roll: [`win_chances`]'.
     pub before: f64,
     /// The roll's raw value plus the shift that makes the 56 values average to `before`, clamped
     /// to `[0, 1]`; 1 for a roll that wins outright.
     pub after: f64,
-    /// The model's chances after the roll's best turn (their draw share splits `after`).
+    /// The net's chances after the roll's best turn (their draw share splits `after`).
     pub(crate) best: WinChances,
 }
 
@@ -96,7 +97,7 @@ impl RollValue {
                 centring.value(&start, centring.best[i])
             }
             _ => {
-                let best = roll_chances(pos);
+                let best = roll_chances(pos, net_chances);
                 if best.score() >= 1.0 || start.is_finished() {
                     let before = f64::from(win_chances(&start).score());
                     return RollValue { before, after: f64::from(best.score()), best };
@@ -137,7 +138,7 @@ impl Centring {
             let total: u64 = turns.iter().flatten().map(Turns::count).sum();
             let limit = |t: &Turns| candidate_limit(t.count(), total);
             for ((r, slot), (roll, turns)) in rolls56().iter().zip(best.iter_mut()).zip(rolls.iter().zip(&turns)) {
-                *slot = roll_chances_of(roll, turns.as_ref(), turns.as_ref().map_or(0, limit));
+                *slot = roll_chances_of(roll, turns.as_ref(), turns.as_ref().map_or(0, limit), net_chances);
                 let v = f64::from(slot.score());
                 let w = f64::from(r.weight) / 216.0;
                 mean += w * v;
@@ -185,7 +186,7 @@ pub struct TurnAnalysis {
     pub listed: usize,
 }
 
-/// The best `top_n` turns of `roll` by `expectimax-v2`'s search within `deadline` (untimed: its
+/// The best `top_n` turns of `roll` by `expectimax-nnue`'s search within `deadline` (untimed: its
 /// repeatable node and depth limits), each with its value and its loss against the first.
 /// A king capture is first with value 1. With a deadline the turns are listed as a bot's are
 /// (BOTS.md §4.8, the clock read every 1024 turns): past it, the search's fallback over the turns
@@ -194,8 +195,7 @@ pub struct TurnAnalysis {
 pub fn analyze_turn(roll: Roll<'_>, deadline: Option<Deadline<'_>>, top_n: usize) -> TurnAnalysis {
     let Some(turns) = Turns::new(roll) else { return TurnAnalysis::default() };
     let list = if turns.has_king_capture() { candidate_turns(&turns) } else { candidates_within(&turns, deadline).0 };
-    let analysis =
-        DeepeningBot::<DefaultEvaluator>::default().analyze(&roll, &list, deadline, top_n.clamp(1, MAX_TOP_N), None);
+    let analysis = DeepeningBot::<Neural>::default().analyze(&roll, &list, deadline, top_n.clamp(1, MAX_TOP_N), None);
     TurnAnalysis { hints: hints(&analysis, &list, roll.turn()), depth: analysis.depth, listed: list.len() }
 }
 

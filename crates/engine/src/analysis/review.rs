@@ -2,9 +2,9 @@
 //! expected score before the roll, after it, after the played turn and after the best turn; the
 //! luck of the roll, the error of the turn and its label; a summary per side.
 //!
-//! Luck is measured one turn deep ([`RollValue`]): before the roll is the model's value, after it
+//! Luck is measured one turn deep ([`RollValue`]): before the roll is the calibrated win probability's value, after it
 //! that value plus the roll's raw value minus the mean raw value of the 56 rolls, so that luck has
-//! mean zero over the rolls by construction. Error is measured by `expectimax-v2`'s analysis
+//! mean zero over the rolls by construction. Error is measured by `expectimax-nnue`'s analysis
 //! within the turn's budget: the best turn's value minus the played turn's, both exact at the
 //! same depth, so never negative.
 
@@ -13,7 +13,7 @@ use serde::Serialize;
 use super::{RollValue, DEFAULT_TOP_N};
 use crate::dfen::DfenError;
 use crate::game::record::{parse_record, replay, start_position, GameId, GameRecord};
-use crate::search::deepening::{DeepeningBot, DefaultEvaluator};
+use crate::search::deepening::{DeepeningBot, Neural};
 use crate::search::{candidate_turns, Clock, Deadline, Turn};
 use crate::{Color, Outcome, Position, Roll, Turns, Uci};
 
@@ -140,7 +140,7 @@ pub enum ReviewError {
 /// The search budget of each reviewed turn.
 #[derive(Clone, Copy)]
 pub enum ReviewBudget<'c> {
-    /// `expectimax-v2`'s untimed limits: exact and repeatable.
+    /// The search's untimed limits (`expectimax-nnue`'s): exact and repeatable.
     Untimed,
     /// A deadline this many milliseconds after the turn's review starts on `clock`.
     PerTurn { clock: &'c dyn Clock, ms: u64 },
@@ -193,8 +193,7 @@ pub fn review_turn(rolled: &Position, played: &[Uci], budget: ReviewBudget<'_>) 
             list.len() - 1
         }
     };
-    let analysis =
-        DeepeningBot::<DefaultEvaluator>::default().analyze(rolled, &list, deadline, DEFAULT_TOP_N, Some(index));
+    let analysis = DeepeningBot::<Neural>::default().analyze(rolled, &list, deadline, DEFAULT_TOP_N, Some(index));
     let (Some(best), Some(asked)) = (analysis.lines.first(), analysis.asked) else { return Ok(review) };
     review.best = list[best.turn].uci();
     review.after_best = f64::from(best.value).max(f64::from(asked.value));

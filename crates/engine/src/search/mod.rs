@@ -29,7 +29,7 @@ pub use clock::{Clock, Deadline, ManualClock, Moment};
 pub use equity::{estimate_equity, estimate_equity_within, Equity};
 pub use registry::{RegisterError, Registry};
 pub use turnlist::{candidate_turns, legal_turns, Turn};
-pub(crate) use winprob::{roll_chances, roll_chances_of, roll_estimate, win_chances, WinChances};
+pub(crate) use winprob::{net_chances, roll_chances, roll_chances_of, roll_estimate, win_chances, WinChances};
 
 pub use bot::decision_odds;
 pub use equity::advance;

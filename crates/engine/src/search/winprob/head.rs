@@ -1,34 +1,49 @@
-//! The calibrated win probability: the model of `mod.rs` (what a search evaluates at its leaves)
-//! finished by a small second stage with the exact king-capture probabilities of both sides.
+//! The calibrated win probability: an evaluator's logits (the NNUE net's for the package, the
+//! linear model's for comparison) finished by a small second stage with the exact king-capture
+//! probabilities of both sides.
 //!
 //! The mover captures the opponent's king this turn with probability `k_us` (BOTS.md §8, over the
-//! 216 rolls); otherwise the game goes on, and a multinomial logistic layer `q` over the model's
-//! two logits, `k_us`, `k_them` (the opponent's, were it to move now), their `−ln(1 − k)` and the
-//! model's dense inputs gives its outcomes:
+//! 216 rolls); otherwise the game goes on, and a multinomial logistic layer `q` over the
+//! evaluator's two logits, `k_us`, `k_them` (the opponent's, were it to move now), their
+//! `−ln(1 − k)` and the linear model's dense inputs gives its outcomes:
 //! `P(win) = k_us + (1 − k_us)·q_win`, `P(draw) = (1 − k_us)·q_draw`, `P(loss) = (1 − k_us)·q_loss`.
-//! The exact probabilities cost two king-capture walks (microseconds), which is why the search
-//! keeps the model alone: it finds king captures itself, one turn at a time.
-//! Trained by `scripts/train/train_head.py` (`head_weights.rs`, generated; its manifest and
-//! vectors beside it).
+//! The exact probabilities cost two king-capture walks (microseconds), which is why a search
+//! keeps its evaluator alone: it finds king captures itself, one turn at a time.
+//! Each [`Head`] is trained by `scripts/train/train_head.py` over its evaluator (generated weights,
+//! their manifest and vectors beside this file): [`NET_HEAD`] by `scripts/train/nnue/run head`,
+//! [`LINEAR_HEAD`] by `scripts/train/run-head`.
 
-use super::features::{Features, DENSE_LEN, DENSE_NAMES};
-use super::{chances_of_logits, logits, WinChances};
+use super::features::{features, Features, DENSE_LEN, DENSE_NAMES};
+use super::net::net_logits;
+use super::{chances_of_logits, decided, logits, WinChances};
 use crate::search::kcp_numerator;
 use crate::{Position, Role};
 
-/// The generated weights (`scripts/train/train_head.py`).
+/// The linear model's head (`scripts/train/run-head`).
 #[allow(unreachable_pub)] // generated as `pub const`; private to this module
-mod weights {
+mod linear {
     include!("head_weights.rs");
 }
 
-/// The bytes of the head's weights file, for its manifest's checksum.
+/// The net's head (`scripts/train/nnue/run head`).
+#[allow(unreachable_pub)] // generated as `pub const`; private to this module
+mod net {
+    include!("net_head_weights.rs");
+}
+
+/// The bytes of the linear head's weights file, for its manifest's checksum.
 pub const HEAD_WEIGHTS_SOURCE: &str = include_str!("head_weights.rs");
-/// The head trainer's manifest (JSON).
+/// The linear head's manifest (JSON).
 pub const HEAD_MANIFEST: &str = include_str!("head_manifest.json");
-/// The head trainer's test vectors: `dfen \t mover \t opponent \t draw` lines.
+/// The linear head's test vectors: `dfen \t mover \t opponent \t draw` lines.
 pub const HEAD_VECTORS: &str = include_str!("head_vectors.tsv");
-/// The version of the head's weights format this code reads.
+/// The bytes of the net's head's weights file, for its manifest's checksum.
+pub const NET_HEAD_WEIGHTS_SOURCE: &str = include_str!("net_head_weights.rs");
+/// The net's head's manifest (JSON).
+pub const NET_HEAD_MANIFEST: &str = include_str!("net_head_manifest.json");
+/// The net's head's test vectors, as [`HEAD_VECTORS`].
+pub const NET_HEAD_VECTORS: &str = include_str!("net_head_vectors.tsv");
+/// The version of the heads' weights format this code reads.
 pub const HEAD_FORMAT_VERSION: u32 = 1;
 
 /// The head's inputs before the model's dense ones.
@@ -39,8 +54,38 @@ pub const HEAD_INPUTS: usize = OWN_INPUTS + DENSE_LEN;
 /// settled by the mixture, not by them).
 const LOG_CAP: f32 = 0.995;
 
-const _: () = assert!(weights::FORMAT_VERSION == HEAD_FORMAT_VERSION);
-const _: [[f32; 2]; HEAD_INPUTS] = weights::HEAD;
+const _: () = assert!(linear::FORMAT_VERSION == HEAD_FORMAT_VERSION && net::FORMAT_VERSION == HEAD_FORMAT_VERSION);
+
+/// A second stage's weights: the win and draw logits' biases and one row per input.
+#[derive(Debug)]
+pub struct Head {
+    bias: [f32; 2],
+    rows: [[f32; 2]; HEAD_INPUTS],
+}
+
+/// The head over the linear model's logits.
+pub static LINEAR_HEAD: Head = Head { bias: linear::BIAS, rows: linear::HEAD };
+/// The head over the net's logits: the package's win probability.
+pub static NET_HEAD: Head = Head { bias: net::BIAS, rows: net::HEAD };
+
+/// The calibrated outcome probabilities of `pos` for its side to move, at the start of its turn
+/// (its dice, if any, are ignored): the net under [`NET_HEAD`], the package's win probability.
+/// A finished game is decided: the side without a king has lost; [`WinChances::NEUTRAL`]
+/// without any king.
+pub fn win_chances(pos: &Position) -> WinChances {
+    decided(pos).unwrap_or_else(|| calibrated(pos, &features(pos)))
+}
+
+/// [`win_chances`] of `pos`, whose both kings stand, given its model inputs `f`.
+#[inline]
+pub(crate) fn calibrated(pos: &Position, f: &Features) -> WinChances {
+    HeadInputs::with_logits(pos, f, net_logits(pos)).chances(&NET_HEAD)
+}
+
+/// The linear model under [`LINEAR_HEAD`], for comparison (`dicechess winprob calibrate`).
+pub fn linear_win_chances(pos: &Position) -> WinChances {
+    decided(pos).unwrap_or_else(|| HeadInputs::linear(pos, &features(pos)).chances(&LINEAR_HEAD))
+}
 
 /// The names of the head's inputs, in order (the model's dense inputs keep theirs).
 pub fn head_names() -> Vec<String> {
@@ -57,13 +102,12 @@ pub struct HeadInputs {
 }
 
 impl HeadInputs {
-    /// The inputs of `pos` given its model inputs `f`.
-    pub fn of(pos: &Position, f: &Features) -> HeadInputs {
+    /// The inputs of `pos` under the linear model, given its model inputs `f`.
+    pub fn linear(pos: &Position, f: &Features) -> HeadInputs {
         HeadInputs::with_logits(pos, f, logits(f))
     }
 
-    /// The inputs of `pos` with another evaluator's win and draw logits `z` (relative to the
-    /// loss's) in the model's place: the lab fits a head over the NNUE evaluator with them.
+    /// The inputs of `pos` under an evaluator's win and draw logits `z` (relative to the loss's).
     pub fn with_logits(pos: &Position, f: &Features, z: [f32; 2]) -> HeadInputs {
         let mover = pos.turn();
         let us_kcp = kcp_numerator(pos, mover.opponent(), Role::King) as f32 / 216.0;
@@ -75,10 +119,10 @@ impl HeadInputs {
         HeadInputs { inputs, us_kcp }
     }
 
-    /// The calibrated chances.
-    pub fn chances(&self) -> WinChances {
-        let mut z = weights::BIAS;
-        for (x, row) in self.inputs.iter().zip(weights::HEAD.iter()) {
+    /// The chances calibrated by `head` (the head of the evaluator whose logits these are).
+    pub fn chances(&self, head: &Head) -> WinChances {
+        let mut z = head.bias;
+        for (x, row) in self.inputs.iter().zip(head.rows.iter()) {
             z[0] += x * row[0];
             z[1] += x * row[1];
         }

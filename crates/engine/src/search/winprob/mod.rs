@@ -8,15 +8,18 @@
 //! the dense inputs times their weights, then a softmax. The piece-square part is a plain sum of
 //! table rows, so a search may keep it incrementally (one row per side of the board's two views).
 //!
-//! The model alone ([`model_chances`], a fraction of a microsecond) is what a search evaluates.
-//! The calibrated win probability ([`win_chances`]) finishes it with a second stage (`head.rs`):
-//! the exact probabilities that either side can take the other's king on its next roll.
+//! The model alone ([`model_chances`], a fraction of a microsecond) is what `expectimax-v2`'s
+//! search evaluates. The package's win probability ([`win_chances`]) is the NNUE net's
+//! ([`net_chances`], `crate::search::nnue`, better on the held-out games) finished by a second
+//! stage (`head.rs`): the exact probabilities that either side can take the other's king on its
+//! next roll. The linear model under its own head ([`linear_win_chances`]) is kept for comparison.
 //!
 //! Players read it through [`crate::analysis::win_probability`]; the model's pieces are internal.
 
 mod features;
 mod head;
 mod incremental;
+mod net;
 mod roll_model;
 mod threats;
 
@@ -24,10 +27,14 @@ use std::ops::ControlFlow;
 
 pub(crate) use features::{dense, DENSE_LEN};
 pub use features::{features, Features, DENSE_NAMES, INPUTS, PSQ_INPUTS};
+pub(crate) use head::calibrated;
 pub use head::{
-    head_names, HeadInputs, HEAD_FORMAT_VERSION, HEAD_INPUTS, HEAD_MANIFEST, HEAD_VECTORS, HEAD_WEIGHTS_SOURCE,
+    head_names, linear_win_chances, win_chances, Head, HeadInputs, HEAD_FORMAT_VERSION, HEAD_INPUTS, HEAD_MANIFEST,
+    HEAD_VECTORS, HEAD_WEIGHTS_SOURCE, LINEAR_HEAD, NET_HEAD, NET_HEAD_MANIFEST, NET_HEAD_VECTORS,
+    NET_HEAD_WEIGHTS_SOURCE,
 };
 pub use incremental::PsqAccumulator;
+pub use net::{net_chances, net_logits};
 pub use roll_model::{
     roll_estimate, roll_inputs, RollInputs, ROLL_FORMAT_VERSION, ROLL_INPUTS, ROLL_MANIFEST, ROLL_NAMES, ROLL_VECTORS,
     ROLL_WEIGHTS_SOURCE,
@@ -123,17 +130,9 @@ pub(crate) fn chances_of_logits(z: [f32; 2]) -> WinChances {
     }
 }
 
-/// The calibrated outcome probabilities of `pos` for its side to move, at the start of its turn
-/// (its dice, if any, are ignored): the model finished by the exact king-capture probabilities
-/// (`head.rs`). A finished game is decided: the side without a king has lost;
-/// [`WinChances::NEUTRAL`] without any king.
-pub fn win_chances(pos: &Position) -> WinChances {
-    decided(pos).unwrap_or_else(|| HeadInputs::of(pos, &features(pos)).chances())
-}
-
-/// The model alone: [`win_chances`] without the exact king-capture probabilities, a fraction of a
-/// microsecond. What a search evaluates (it finds king captures itself) and what a roll's turns
-/// are judged by.
+/// The linear model alone, without a second stage: a fraction of a microsecond. What
+/// `expectimax-v2`'s search evaluates (it finds king captures itself) and what `datagen --values`
+/// judges a roll's turns by.
 pub fn model_chances(pos: &Position) -> WinChances {
     decided(pos).unwrap_or_else(|| chances_of_logits(logits(&features(pos))))
 }
@@ -154,20 +153,23 @@ pub(crate) fn decided(pos: &Position) -> Option<WinChances> {
     })
 }
 
+/// An evaluator of positions before their roll: [`model_chances`] or [`net_chances`].
+pub type Judge = fn(&Position) -> WinChances;
+
 /// The chances of the roll `pos` (its dice pool is the roll) for its side to move: those after
-/// its best turn by the model ([`model_chances`]; a king capture wins), or, for a pass, those of
-/// the position passed to the opponent. A finished game as in [`win_chances`].
-pub fn roll_chances(pos: &Position) -> WinChances {
-    roll_chances_of(pos, Turns::of_position(pos).as_ref(), MAX_CANDIDATE_TURNS)
+/// its best turn by `judge` (a king capture wins), or, for a pass, those of the position passed
+/// to the opponent. A finished game as in [`win_chances`].
+pub fn roll_chances(pos: &Position, judge: Judge) -> WinChances {
+    roll_chances_of(pos, Turns::of_position(pos).as_ref(), MAX_CANDIDATE_TURNS, judge)
 }
 
 /// [`roll_chances`] of the roll `pos` whose legal turns are `turns` (`None`: a pass), the best
 /// of a sample of about `limit` of them on a roll with more (issue 17). A king capture wins.
-pub(crate) fn roll_chances_of(pos: &Position, turns: Option<&Turns>, limit: u64) -> WinChances {
+pub(crate) fn roll_chances_of(pos: &Position, turns: Option<&Turns>, limit: u64, judge: Judge) -> WinChances {
     if let Some(finished) = decided(pos) {
         return finished;
     }
-    let Some(turns) = turns else { return pass_chances(pos) };
+    let Some(turns) = turns else { return pass_chances(pos, judge) };
     if turns.has_king_capture() {
         return WinChances::WON;
     }
@@ -175,18 +177,18 @@ pub(crate) fn roll_chances_of(pos: &Position, turns: Option<&Turns>, limit: u64)
     let _ = turns.walk(Walk::sample(limit), |_, step| {
         let mut after = step.position;
         after.end_turn();
-        let chances = model_chances(&after).flipped();
+        let chances = judge(&after).flipped();
         if best.is_none_or(|b| chances.score() > b.score()) {
             best = Some(chances);
         }
         ControlFlow::<()>::Continue(())
     });
-    best.unwrap_or_else(|| pass_chances(pos))
+    best.unwrap_or_else(|| pass_chances(pos, judge))
 }
 
-/// The outcome probabilities of passing the turn of `pos` for its side to move.
-fn pass_chances(pos: &Position) -> WinChances {
+/// The outcome probabilities of passing the turn of `pos` for its side to move, by `judge`.
+fn pass_chances(pos: &Position, judge: Judge) -> WinChances {
     let mut after = *pos;
     after.end_turn();
-    model_chances(&after).flipped()
+    judge(&after).flipped()
 }

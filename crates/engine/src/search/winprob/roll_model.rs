@@ -11,7 +11,7 @@
 
 use super::features::{best_victim, features_and_scan, Scan};
 use super::threats::{dice_mask, ROLLS};
-use super::{win_chances, HeadInputs, WinChances};
+use super::{calibrated, win_chances, WinChances};
 use crate::rules::attacks;
 use crate::search::eval::value;
 use crate::search::kcp::captures_king_with;
@@ -243,7 +243,7 @@ fn prelude(pos: &Position) -> Prelude {
     }
     let start = pos.with_dice(Dice::EMPTY);
     let (f, scan) = features_and_scan(&start);
-    let before = HeadInputs::of(&start, &f).chances();
+    let before = calibrated(&start, &f);
     let threats = scan.us_threats.mask;
     if threats & dice_mask(dice) != 0 && captures_king_with(pos, dice) {
         return Prelude::Decided(WinChances::WON);
