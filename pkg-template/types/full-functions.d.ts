@@ -25,13 +25,14 @@ export declare function shouldBotAcceptDraw(dfen: Dfen, options?: DecisionOption
 /** Monte-Carlo equity of the position; `varianceReductionVsVanilla` may be `Infinity`. Neutral result for invalid input. */
 export declare function estimateEquity(dfen: Dfen, options?: EquityOptions): EquityResult;
 /**
- * Who is winning, from the win-probability model: without dice the position before its roll, with dice the value of
- * that roll or of what is left of it (the roll model); microseconds either way. A finished game gives 1 and 0.
+ * Who is winning, from the calibrated win probability (`expectimax-nnue`'s network and a second stage): without dice
+ * the position before its roll, with dice the value of that roll or of what is left of it (the roll model); microseconds
+ * either way. A finished game gives 1 and 0.
  * `undefined` for an invalid DFEN.
  */
 export declare function getWinProbability(dfen: Dfen): WinProbability | undefined;
 /**
- * The roll's best turns by `expectimax-v2`'s search within `timeBudgetMs` (default 1000, cap 600000; the deadline counts
+ * The roll's best turns by `expectimax-nnue`'s search within `timeBudgetMs` (default 1000, cap 600000; the deadline counts
  * from the call), best first, `topN` of them (default 5, at most 32). A pass, a finished game or invalid input: no candidates.
  */
 export declare function analyzeTurn(dfen: Dfen, options?: AnalyzeOptions): TurnAnalysis;
