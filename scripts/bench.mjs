@@ -230,7 +230,6 @@ if (wants('search-wasm-native')) {
   const SEARCH_ROUNDS = 3;
   const SEARCH = benchModule('full', 'bench-exports,search', 'dicechess_bench_search', 'nodejs-bench-search', SEARCH_OPT);
   const SEARCH_BUILD = `${wasmPackEnv('full', {}, SEARCH_OPT).CARGO_PROFILE_RELEASE_OPT_LEVEL}${wasmPackEnv('full', {}).RUSTFLAGS ? ', SIMD128' : ''}`;
-  const PACKAGE = createRequire(import.meta.url)(join(ROOT, 'pkg', 'dist', 'node', 'index.cjs'));
   const [ROLLOUTS, MAX_PLIES] = [20, 60];
   const searchRolls = Object.entries(POSITIONS).map(([name, fen]) => [name, `${fen} PNB`]);
   const nativeSearchArgs = [POSITIONS.kiwipete, POSITIONS.initial, String(ROLLOUTS), String(MAX_PLIES), ...searchRolls.map((r) => r[1])];
@@ -254,7 +253,7 @@ if (wants('search-wasm-native')) {
       label: `equity initial, maxPlies ${MAX_PLIES}, µs per ${ROLLOUTS}`,
       wasm: () => SEARCH.estimate_equity(POSITIONS.initial, ROLLOUTS, MAX_PLIES, ++seed),
       native: (n) => n.equity[0],
-      pkg: () => PACKAGE.estimateEquity(POSITIONS.initial, { rollouts: ROLLOUTS, maxPlies: MAX_PLIES, seed: ++pkgSeed }),
+      pkg: () => FULL.estimateEquity(POSITIONS.initial, { rollouts: ROLLOUTS, maxPlies: MAX_PLIES, seed: ++pkgSeed }),
       rate: ['equity initial, rollouts/s', ROLLOUTS],
     });
   }
@@ -264,7 +263,7 @@ if (wants('search-wasm-native')) {
         label: `${bot} decision, ${name} 123`,
         wasm: () => SEARCH.choose_turn(roll, bot, 1),
         native: (n) => n.rolls[roll][b],
-        pkg: () => PACKAGE.getBestMove(roll, { algorithm: bot, seed: 1 }),
+        pkg: () => FULL.getBestMove(roll, { algorithm: bot, seed: 1 }),
       });
     }
   }
