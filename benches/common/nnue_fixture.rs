@@ -20,7 +20,7 @@ pub type Shipped = Weights<HIDDEN, DENSE>;
 
 /// The weights of a net of shape `H`, `D`.
 pub struct Weights<const H: usize, const D: usize> {
-    input_weights: Box<[[i16; H]; INPUTS]>,
+    input_weights: Box<[[i8; H]; INPUTS]>,
     input_bias: [i16; H],
     hidden_weights: Box<[[i16; H]; D]>,
     hidden_bias: [i32; D],
@@ -35,8 +35,8 @@ impl<const H: usize, const D: usize> Weights<H, D> {
     pub fn random() -> Weights<H, D> {
         let mut rng = Rng::from_seed(3);
         let mut small = |span: usize| (rng.index(2 * span + 1) as i32 - span as i32) as i16;
-        let mut input_weights = Box::new([[0i16; H]; INPUTS]);
-        input_weights.iter_mut().flatten().for_each(|w| *w = small(30));
+        let mut input_weights = Box::new([[0i8; H]; INPUTS]);
+        input_weights.iter_mut().flatten().for_each(|w| *w = small(30) as i8);
         let mut hidden_weights = Box::new([[0i16; H]; D]);
         hidden_weights.iter_mut().flatten().for_each(|w| *w = small(127));
         Weights {

@@ -6,7 +6,8 @@ scripts/train/README.md ("The NNUE evaluator").
 The crate computes every input (`dicechess nnue features`); this script never reads a board. The
 network and its integer inference mirror crates/engine/src/search/nnue/network.rs:
 
-  accumulator = input_bias + sum of the active inputs' rows            (i16, scale QA = 127)
+  accumulator = input_bias + sum of the active inputs' rows            (i16, scale QA = 127;
+                                                                         rows of i8)
   active      = clamp(accumulator, 0, QA)
   hidden      = clamp((hidden_bias + active . hidden_weights) >> 6, 0, QA)   (weights scale QB = 64)
   logits      = output_bias + hidden . output_weights                  (i32, scale QA * QB)
@@ -43,7 +44,7 @@ import numpy as np
 import torch
 from torch import nn
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 I16 = (-32768, 32767)
 
 
@@ -125,9 +126,10 @@ class Net(nn.Module):
 
     def clamp_weights(self):
         """Keeps the weights within what the integer types hold: dense weights in i8's range at
-        scale QB, input weights small enough that 64 active rows stay within i16."""
+        scale QB, input weights in i8's range at scale QA (so 32 active rows and the bias stay
+        within i16)."""
         with torch.no_grad():
-            self.input_weights.weight.clamp_(-3.0, 3.0)
+            self.input_weights.weight.clamp_(-127 / self.qa, 127 / self.qa)
             limit = 127 / self.qb
             self.hidden.weight.clamp_(-limit, limit)
             self.output.weight.clamp_(-limit, limit)
@@ -135,7 +137,7 @@ class Net(nn.Module):
     def forward(self, rows, scans):
         """The logits of input rows (padded) and scan inputs (integers at scale QA)."""
         qa, qb = self.qa, self.qb
-        w0 = on_grid(self.input_weights.weight, qa)
+        w0 = on_grid(self.input_weights.weight, qa, -127, 127)
         acc = nn.functional.embedding_bag(rows, w0, mode="sum", padding_idx=self.pad) + on_grid(self.input_bias, qa)
         active = acc.clamp(0, 1)
         w1 = on_grid(self.hidden.weight, qb, -127, 127)
@@ -152,7 +154,7 @@ class Net(nn.Module):
         return {
             "psqt_weights": r(self.psqt.weight[:self.pad], qa * qb),
             "scan_weights": r(self.scan.weight.T, qb),
-            "input_weights": r(self.input_weights.weight[:self.pad], qa),
+            "input_weights": np.clip(r(self.input_weights.weight[:self.pad], qa), -127, 127),
             "input_bias": r(self.input_bias, qa),
             "hidden_weights": np.clip(r(self.hidden.weight, qb), -127, 127),
             "hidden_bias": r(self.hidden.bias, qa * qb),
@@ -228,7 +230,7 @@ def write_weights(path, q, hidden, dense, note):
         f"pub const FORMAT_VERSION: u32 = {FORMAT_VERSION};\n"
         f"pub const HIDDEN: usize = {hidden};\n"
         f"pub const DENSE: usize = {dense};\n"
-        f"pub static INPUT_WEIGHTS: [[i16; HIDDEN]; {q['input_weights'].shape[0]}] = {rust_rows(q['input_weights'])};\n"
+        f"pub static INPUT_WEIGHTS: [[i8; HIDDEN]; {q['input_weights'].shape[0]}] = {rust_rows(q['input_weights'])};\n"
         f"pub static INPUT_BIAS: [i16; HIDDEN] = {rust_array(q['input_bias'])};\n"
         f"pub static HIDDEN_WEIGHTS: [[i16; HIDDEN]; DENSE] = {rust_rows(q['hidden_weights'])};\n"
         f"pub static HIDDEN_BIAS: [i32; DENSE] = {rust_array(q['hidden_bias'])};\n"

@@ -39,7 +39,7 @@ mod weights {
 pub const MANIFEST: &str = include_str!("manifest.json");
 
 /// The version of the weights format this code reads.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 /// The shipped net's hidden width (its accumulator).
 pub const HIDDEN: usize = weights::HIDDEN;
 /// The shipped net's dense width.

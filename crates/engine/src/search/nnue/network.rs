@@ -40,8 +40,8 @@ const _: () = assert!(1 << QB_SHIFT == QB);
 /// (compile-time consts for the shipped net, buffers for tests and benches).
 #[derive(Clone, Copy, Debug)]
 pub struct Network<'a, const H: usize, const D: usize> {
-    /// One row of `H` per input (scale `QA`).
-    pub input_weights: &'a [[i16; H]; INPUTS],
+    /// One row of `H` per input (scale `QA`, i8: the trainer keeps them within ±1.0).
+    pub input_weights: &'a [[i8; H]; INPUTS],
     /// The accumulator's start (scale `QA`).
     pub input_bias: &'a [i16; H],
     /// The hidden layer: one row of `H` per unit (scale `QB`, within i8's range).

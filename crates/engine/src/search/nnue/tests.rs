@@ -98,7 +98,7 @@ fn the_shipped_net_reproduces_the_trainers_vectors() {
 
 /// A net's weights, owned (random ones for the tests).
 struct Weights<const H: usize, const D: usize> {
-    input_weights: Box<[[i16; H]; INPUTS]>,
+    input_weights: Box<[[i8; H]; INPUTS]>,
     input_bias: [i16; H],
     hidden_weights: [[i16; H]; D],
     hidden_bias: [i32; D],
@@ -112,8 +112,8 @@ impl<const H: usize, const D: usize> Weights<H, D> {
     fn random(seed: u64) -> Self {
         let mut rng = Rng::from_seed(seed);
         let mut small = |span: usize| rng.index(2 * span + 1) as i32 - span as i32;
-        let mut input_weights = Box::new([[0i16; H]; INPUTS]);
-        input_weights.iter_mut().flatten().for_each(|w| *w = small(40) as i16);
+        let mut input_weights = Box::new([[0i8; H]; INPUTS]);
+        input_weights.iter_mut().flatten().for_each(|w| *w = small(40) as i8);
         Weights {
             input_weights,
             input_bias: std::array::from_fn(|_| small(60) as i16),

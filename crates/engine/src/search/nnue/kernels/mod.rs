@@ -21,15 +21,15 @@ use simd128 as vector;
 #[cfg(target_arch = "x86_64")]
 use sse2 as vector;
 
-/// `acc += row`, lane by lane (wrapping).
+/// `acc += row`, lane by lane, each i8 of the row widened to i16 (wrapping).
 #[inline]
-pub(crate) fn add(acc: &mut [i16], row: &[i16]) {
+pub(crate) fn add(acc: &mut [i16], row: &[i8]) {
     vector::add(acc, row);
 }
 
-/// `acc -= row`, lane by lane (wrapping).
+/// `acc -= row`, lane by lane, each i8 of the row widened to i16 (wrapping).
 #[inline]
-pub(crate) fn sub(acc: &mut [i16], row: &[i16]) {
+pub(crate) fn sub(acc: &mut [i16], row: &[i8]) {
     vector::sub(acc, row);
 }
 
@@ -54,9 +54,14 @@ mod tests {
         (0usize..80).prop_flat_map(|n| (prop::collection::vec(any::<i16>(), n), prop::collection::vec(any::<i16>(), n)))
     }
 
+    /// An accumulator and an input row of the same length.
+    fn lanes_and_row() -> impl Strategy<Value = (Vec<i16>, Vec<i8>)> {
+        (0usize..80).prop_flat_map(|n| (prop::collection::vec(any::<i16>(), n), prop::collection::vec(any::<i8>(), n)))
+    }
+
     proptest! {
         #[test]
-        fn the_vector_add_and_sub_equal_the_scalar_ones((a, b) in pair()) {
+        fn the_vector_add_and_sub_equal_the_scalar_ones((a, b) in lanes_and_row()) {
             let (mut v, mut s) = (a.clone(), a.clone());
             vector::add(&mut v, &b);
             scalar::add(&mut s, &b);

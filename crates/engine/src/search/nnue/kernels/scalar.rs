@@ -1,19 +1,19 @@
 //! The scalar reference of the kernels (what the vector implementations are tested against, and
 //! how they finish a slice's last lanes).
 
-/// `acc += row` (wrapping).
+/// `acc += row`, each i8 widened to i16 (wrapping).
 #[inline]
-pub(crate) fn add(acc: &mut [i16], row: &[i16]) {
+pub(crate) fn add(acc: &mut [i16], row: &[i8]) {
     for (a, &r) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_add(r);
+        *a = a.wrapping_add(i16::from(r));
     }
 }
 
-/// `acc -= row` (wrapping).
+/// `acc -= row`, each i8 widened to i16 (wrapping).
 #[inline]
-pub(crate) fn sub(acc: &mut [i16], row: &[i16]) {
+pub(crate) fn sub(acc: &mut [i16], row: &[i8]) {
     for (a, &r) in acc.iter_mut().zip(row) {
-        *a = a.wrapping_sub(r);
+        *a = a.wrapping_sub(i16::from(r));
     }
 }
 

@@ -4,8 +4,8 @@
 #![allow(unsafe_code)] // unaligned loads and stores of whole 8-lane chunks, nothing else
 
 use core::arch::wasm32::{
-    i16x8_add, i16x8_max, i16x8_min, i16x8_splat, i16x8_sub, i32x4_add, i32x4_dot_i16x8, i32x4_extract_lane,
-    i32x4_splat, v128, v128_load, v128_store,
+    i16x8_add, i16x8_load_extend_i8x8, i16x8_max, i16x8_min, i16x8_splat, i16x8_sub, i32x4_add, i32x4_dot_i16x8,
+    i32x4_extract_lane, i32x4_splat, v128, v128_load, v128_store,
 };
 
 use super::scalar;
@@ -20,6 +20,14 @@ fn load(chunk: &[i16]) -> v128 {
     unsafe { v128_load(chunk.as_ptr().cast()) }
 }
 
+/// The 8 i8 of `chunk` (exactly 8 long), each widened to an i16 lane with its sign.
+#[inline(always)]
+fn load_widened(chunk: &[i8]) -> v128 {
+    debug_assert_eq!(chunk.len(), LANES);
+    // SAFETY: `chunk` holds 8 i8 (8 bytes, chunks_exact); wasm loads need no alignment.
+    unsafe { i16x8_load_extend_i8x8(chunk.as_ptr()) }
+}
+
 /// Writes `v` to `chunk` (exactly 8 long).
 #[inline(always)]
 fn store(chunk: &mut [i16], v: v128) {
@@ -29,24 +37,24 @@ fn store(chunk: &mut [i16], v: v128) {
 }
 
 #[inline]
-fn zip_lanes(acc: &mut [i16], row: &[i16], op: impl Fn(v128, v128) -> v128, tail: fn(&mut [i16], &[i16])) {
+fn zip_lanes(acc: &mut [i16], row: &[i8], op: impl Fn(v128, v128) -> v128, tail: fn(&mut [i16], &[i8])) {
     let n = acc.len().min(row.len());
     let (acc, row) = (&mut acc[..n], &row[..n]);
     let mut accs = acc.chunks_exact_mut(LANES);
     let mut rows = row.chunks_exact(LANES);
     for (a, r) in (&mut accs).zip(&mut rows) {
-        store(a, op(load(a), load(r)));
+        store(a, op(load(a), load_widened(r)));
     }
     tail(accs.into_remainder(), rows.remainder());
 }
 
 #[inline]
-pub(super) fn add(acc: &mut [i16], row: &[i16]) {
+pub(super) fn add(acc: &mut [i16], row: &[i8]) {
     zip_lanes(acc, row, |a, r| i16x8_add(a, r), scalar::add);
 }
 
 #[inline]
-pub(super) fn sub(acc: &mut [i16], row: &[i16]) {
+pub(super) fn sub(acc: &mut [i16], row: &[i8]) {
     zip_lanes(acc, row, |a, r| i16x8_sub(a, r), scalar::sub);
 }
 
