@@ -196,7 +196,7 @@ fn write_head_rows(args: &HeadRowsArgs) -> Outcome {
     for s in samples(&text)? {
         let f = features(&s.pos);
         let h = if args.net {
-            HeadInputs::with_logits(&s.pos, &f, net_logits(&s.pos))
+            HeadInputs::with_logits(&s.pos, &f, net_logits(&s.pos, &f))
         } else {
             HeadInputs::linear(&s.pos, &f)
         };

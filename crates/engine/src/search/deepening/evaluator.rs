@@ -5,7 +5,7 @@
 use crate::search::bot::{BotInfo, Builtin};
 use crate::search::eval::{attackers, material};
 use crate::search::nnue;
-use crate::search::winprob::decided;
+use crate::search::winprob::{decided, net_chances};
 use crate::{Color, Position, Role};
 
 /// A win probability for the side to move of `pos` (a position at the start of a turn, dice
@@ -90,12 +90,10 @@ impl Evaluator for Neural {
         Builtin::ExpectimaxNnue.info()
     }
 
+    /// The net from scratch ([`net_chances`]).
     #[inline]
     fn score(&self, pos: &Position) -> f32 {
-        if let Some(chances) = decided(pos) {
-            return chances.score();
-        }
-        neural_score(&nnue::refresh_view(&nnue::SHIPPED, pos.turn(), pos), pos)
+        net_chances(pos).score()
     }
 
     #[inline]

@@ -13,7 +13,13 @@ use crate::Position;
 /// The scan inputs of `pos` for its side to move: `round(x · QA)` of each dense input `x`.
 #[inline]
 pub fn scan_inputs(pos: &Position) -> [i32; SCAN_INPUTS] {
-    dense(pos).map(|x| round(x * f32::from(QA)))
+    scan_of_dense(&dense(pos))
+}
+
+/// The scan inputs of dense inputs already computed (a position's `Features::dense`).
+#[inline]
+pub fn scan_of_dense(dense: &[f32; SCAN_INPUTS]) -> [i32; SCAN_INPUTS] {
+    dense.map(|x| round(x * f32::from(QA)))
 }
 
 /// `y` rounded half away from zero, as `f32::round` (the trainer's rounding), without its library

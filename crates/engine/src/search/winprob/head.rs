@@ -79,7 +79,7 @@ pub fn win_chances(pos: &Position) -> WinChances {
 /// [`win_chances`] of `pos`, whose both kings stand, given its model inputs `f`.
 #[inline]
 pub(crate) fn calibrated(pos: &Position, f: &Features) -> WinChances {
-    HeadInputs::with_logits(pos, f, net_logits(pos)).chances(&NET_HEAD)
+    HeadInputs::with_logits(pos, f, net_logits(pos, f)).chances(&NET_HEAD)
 }
 
 /// The linear model under [`LINEAR_HEAD`], for comparison (`dicechess winprob calibrate`).
