@@ -26,6 +26,10 @@ With --teacher W the linear model teaches: a fraction W of the loss is the cross
 net's (win, draw, loss) against the model's probabilities of the same position (knowledge
 distillation: a target without the result's noise), the rest the loss above.
 
+With --scan-hidden the scan inputs reach the dense layer too (beside the accumulator's clipped
+ReLU; weights at QB, the inputs saturated to i16): an experiment, which the crate does not read
+(its weights.rs has one static more, SCAN_HIDDEN_WEIGHTS, and its vectors include the term).
+
 With --base the net is residual: its logits are added to the linear model's (crates/engine/src/
 search/winprob/, computed by the crate: `dicechess winprob head-rows`), so that it learns the
 model's correction; its output layer starts at zero, where the sum is the model.
@@ -100,7 +104,7 @@ def floor_grid(x, scale):
 
 
 class Net(nn.Module):
-    def __init__(self, inputs, scans, hidden, dense, qa, qb):
+    def __init__(self, inputs, scans, hidden, dense, qa, qb, scan_hidden=False):
         super().__init__()
         self.qa, self.qb = qa, qb
         self.pad = inputs
@@ -123,6 +127,11 @@ class Net(nn.Module):
         self.scan = nn.Linear(scans, 3, bias=False)
         with torch.no_grad():
             self.scan.weight.zero_()
+        # --scan-hidden: the scan inputs into the dense layer too, at the scale QB; zero at the start.
+        self.scan_hidden = nn.Linear(scans, dense, bias=False) if scan_hidden else None
+        if self.scan_hidden is not None:
+            with torch.no_grad():
+                self.scan_hidden.weight.zero_()
 
     def clamp_weights(self):
         """Keeps the weights within what the integer types hold: dense weights in i8's range at
@@ -132,6 +141,8 @@ class Net(nn.Module):
             self.input_weights.weight.clamp_(-127 / self.qa, 127 / self.qa)
             limit = 127 / self.qb
             self.hidden.weight.clamp_(-limit, limit)
+            if self.scan_hidden is not None:
+                self.scan_hidden.weight.clamp_(-limit, limit)
             self.output.weight.clamp_(-limit, limit)
 
     def forward(self, rows, scans):
@@ -141,7 +152,10 @@ class Net(nn.Module):
         acc = nn.functional.embedding_bag(rows, w0, mode="sum", padding_idx=self.pad) + on_grid(self.input_bias, qa)
         active = acc.clamp(0, 1)
         w1 = on_grid(self.hidden.weight, qb, -127, 127)
-        h = floor_grid(active @ w1.T + on_grid(self.hidden.bias, qa * qb), qa).clamp(0, 1)
+        pre = active @ w1.T + on_grid(self.hidden.bias, qa * qb)
+        if self.scan_hidden is not None:
+            pre = pre + (scans.clamp(*I16).to(torch.float32) / qa) @ on_grid(self.scan_hidden.weight, qb, -127, 127).T
+        h = floor_grid(pre, qa).clamp(0, 1)
         w2 = on_grid(self.output.weight, qb, -127, 127)
         psqt = nn.functional.embedding_bag(rows, on_grid(self.psqt.weight, qa * qb), mode="sum", padding_idx=self.pad)
         scan = (scans.to(torch.float32) / qa) @ on_grid(self.scan.weight, qb).T
@@ -157,6 +171,8 @@ class Net(nn.Module):
             "input_weights": np.clip(r(self.input_weights.weight[:self.pad], qa), -127, 127),
             "input_bias": r(self.input_bias, qa),
             "hidden_weights": np.clip(r(self.hidden.weight, qb), -127, 127),
+            **({"scan_hidden_weights": np.clip(r(self.scan_hidden.weight, qb), -127, 127)}
+               if self.scan_hidden is not None else {}),
             "hidden_bias": r(self.hidden.bias, qa * qb),
             "output_weights": np.clip(r(self.output.weight, qb), -127, 127),
             "output_bias": r(self.output.bias, qa * qb),
@@ -170,7 +186,10 @@ def integer_logits(q, rows, scans, qa, shift):
         acc = q["input_bias"] + q["input_weights"][row].sum(axis=0)
         assert acc.min() >= I16[0] and acc.max() <= I16[1], "the accumulator leaves i16"
         active = np.clip(acc, 0, qa)
-        hidden = np.clip((q["hidden_bias"] + q["hidden_weights"] @ active) >> shift, 0, qa)
+        pre = q["hidden_bias"] + q["hidden_weights"] @ active
+        if "scan_hidden_weights" in q:
+            pre = pre + q["scan_hidden_weights"] @ np.clip(scan, *I16)
+        hidden = np.clip(pre >> shift, 0, qa)
         out.append(q["output_bias"] + q["output_weights"] @ hidden + q["psqt_weights"][row].sum(axis=0)
                    + scan @ q["scan_weights"])
     return np.array(out)
@@ -233,7 +252,9 @@ def write_weights(path, q, hidden, dense, note):
         f"pub static INPUT_WEIGHTS: [[i8; HIDDEN]; {q['input_weights'].shape[0]}] = {rust_rows(q['input_weights'])};\n"
         f"pub static INPUT_BIAS: [i16; HIDDEN] = {rust_array(q['input_bias'])};\n"
         f"pub static HIDDEN_WEIGHTS: [[i16; HIDDEN]; DENSE] = {rust_rows(q['hidden_weights'])};\n"
-        f"pub static HIDDEN_BIAS: [i32; DENSE] = {rust_array(q['hidden_bias'])};\n"
+        + (f"pub static SCAN_HIDDEN_WEIGHTS: [[i16; {q['scan_hidden_weights'].shape[1]}]; DENSE] = "
+           f"{rust_rows(q['scan_hidden_weights'])};\n" if "scan_hidden_weights" in q else "")
+        + f"pub static HIDDEN_BIAS: [i32; DENSE] = {rust_array(q['hidden_bias'])};\n"
         f"pub static OUTPUT_WEIGHTS: [[i16; DENSE]; 3] = {rust_rows(q['output_weights'])};\n"
         f"pub static OUTPUT_BIAS: [i32; 3] = {rust_array(q['output_bias'])};\n"
     )
@@ -268,6 +289,8 @@ def main():
     ap.add_argument("--vectors", type=int, default=64, help="held-out positions written as test vectors")
     ap.add_argument("--datagen", default="", help="the commands that generated the data (for the manifest)")
     ap.add_argument("--threads", type=int, default=2)
+    ap.add_argument("--scan-hidden", action="store_true",
+                    help="the scan inputs into the dense layer too (an experiment the crate does not read)")
     ap.add_argument("--base", action="store_true", help="a residual net over the linear model's logits")
     ap.add_argument("--teacher", type=float, default=0.0,
                     help="weight of the linear model's probabilities as a soft target (distillation)")
@@ -292,7 +315,7 @@ def main():
     b_all, hb, m_all = torch.from_numpy(base), torch.from_numpy(h_base), torch.from_numpy(model)
     print(f"train {len(labels)} positions (loss, draw, win: {np.bincount(labels, minlength=3)}), held-out {len(h_labels)}")
 
-    net = Net(layout["inputs"], layout["scanInputs"], args.hidden, args.dense, qa, qb)
+    net = Net(layout["inputs"], layout["scanInputs"], args.hidden, args.dense, qa, qb, args.scan_hidden)
     if args.base:
         with torch.no_grad():
             net.output.weight.zero_()
@@ -370,6 +393,7 @@ def main():
             "heldout": {"positions": int(len(h_labels)), "sha256": sha256_file(args.heldout)},
         },
         "base": "winprob-model" if args.base else None,
+        "scanHidden": bool(args.scan_hidden),
         "teacher": {"model": "winprob-model", "weight": args.teacher} if args.teacher > 0 else None,
         "lambda": args.lam if not np.isnan(values).all() else 1.0,
         "searchValues": int((~np.isnan(values)).sum()),
